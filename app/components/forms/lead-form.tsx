@@ -1,0 +1,376 @@
+/**
+ * A lead form: server-rendered, posts to a route action (so it works without JavaScript), and
+ * progressively enhanced: the browser checks the fields with the same domain rules before
+ * sending, moves focus to the first field in error and announces how many need attention,
+ * shows the field errors and form failures the action returns (SPEC.md sections 5 and 8),
+ * and sends a repeat of the same submission with the same idempotency key.
+ */
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import type { FormEvent, ReactNode } from "react";
+import { Form, useFetcher, useNavigate, useNavigation } from "react-router";
+import { isFieldShown, validateFields, type FormValues } from "../../../domain/form-fields";
+import { fieldsForValues, type LeadFormField } from "../../../domain/lead-forms";
+import { localiseText } from "../../../domain/locale";
+import { formSubmitFailureAlerts } from "../../../domain/http-errors";
+import type { SlotDay } from "../../../domain/booking-slots";
+import type { PhoneVariant } from "../../../domain/site-settings";
+import { cn } from "~/lib/cn";
+import { useSite, useTemplate } from "~/lib/site";
+import {
+  CheckboxControl,
+  CheckboxGroupControl,
+  FileControl,
+  FormAlert,
+  Honeypot,
+  PhoneControl,
+  RadioControl,
+  SelectControl,
+  TextareaControl,
+  TextControl,
+  fieldId,
+} from "./field-controls";
+import type { FormValuesData, LeadFormActionData } from "./form-types";
+import { TimeSlotPicker } from "./time-slot-picker";
+
+export const HONEYPOT_NAME = "company_website";
+
+/** The values of the shown fields as the toolkit reads them. */
+export function readFormValues(form: HTMLFormElement, fields: readonly LeadFormField[]): FormValuesData {
+  const data = new FormData(form);
+  const values: FormValuesData = {};
+  for (const field of fields) {
+    if (field.control === "checkbox-group") {
+      values[field.name] = (field.options ?? []).filter((o) => data.has(o.value)).map((o) => o.value);
+    } else if (field.kind === "checkbox") {
+      values[field.name] = data.has(field.name);
+    } else if (field.control === "file") {
+      const file = data.get(field.name);
+      values[field.name] = file instanceof File ? file.name : "";
+    } else {
+      const value = data.get(field.name);
+      values[field.name] = typeof value === "string" ? value : "";
+    }
+  }
+  return values;
+}
+
+function hashValues(values: FormValuesData): string {
+  // FNV-1a: the same submission gives the same key; an edited one a new key.
+  const text = JSON.stringify(Object.entries(values).sort(([a], [b]) => a.localeCompare(b)));
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
+const noSubscription = () => () => {};
+
+/** false on the server and while hydrating, true once the page runs in the browser. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+
+export type FieldsProps = {
+  formId: string;
+  fields: readonly LeadFormField[];
+  values: FormValuesData;
+  errors: Record<string, string>;
+  slots?: readonly SlotDay[];
+  /** false until hydration: conditional fields are all shown to visitors without JavaScript. */
+  hydrated: boolean;
+};
+
+/** Renders fields from their definitions. */
+export function LeadFormFields({ formId, fields, values, errors, slots = [], hydrated }: FieldsProps) {
+  const site = useSite();
+  const rules = { phoneVariant: site.settings.phoneVariant, testPhoneNumber: site.settings.testPhoneNumber };
+  return (
+    <>
+      {fields.map((field) => {
+        if (hydrated && field.whenCategory !== undefined && values.category !== field.whenCategory) return null;
+        if (hydrated && !isFieldShown(field, fields, values as FormValues, rules)) return null;
+        const label = localiseText(field.label ?? field.name, site.locale);
+        const common = { formId, field, value: values[field.name], error: errors[field.name], label };
+        if (field.control === "time-slot") {
+          return (
+            <TimeSlotPicker
+              key={field.name}
+              formId={formId}
+              field={field}
+              label={label}
+              days={slots}
+              value={typeof values[field.name] === "string" ? (values[field.name] as string) : undefined}
+              error={errors[field.name]}
+              locale={site.locale}
+            />
+          );
+        }
+        if (field.control === "file") return <FileControl key={field.name} {...common} />;
+        if (field.control === "checkbox-group") return <CheckboxGroupControl key={field.name} {...common} />;
+        switch (field.kind) {
+          case "phone":
+            return <PhoneControl key={field.name} {...common} variant={site.settings.phoneVariant} testPhoneNumber={site.settings.testPhoneNumber} />;
+          case "textarea":
+            return <TextareaControl key={field.name} {...common} />;
+          case "select":
+            return <SelectControl key={field.name} {...common} />;
+          case "radio":
+            return <RadioControl key={field.name} {...common} />;
+          case "checkbox":
+            return <CheckboxControl key={field.name} {...common} />;
+          default:
+            return <TextControl key={field.name} {...common} />;
+        }
+      })}
+    </>
+  );
+}
+
+export type LeadFormProps = {
+  /** DOM id (and anchor) of the form. */
+  id: string;
+  fields: readonly LeadFormField[];
+  defaults?: FormValuesData;
+  actionData?: LeadFormActionData | null;
+  /** Context the form sends as hidden fields (category, car_id, ...). */
+  hidden?: Record<string, string | number | null | undefined>;
+  submitLabel: string;
+  /** Where the form posts; the current route's action by default. */
+  action?: string;
+  multipart?: boolean;
+  slots?: readonly SlotDay[];
+  /** Submit through a fetcher (stay on the page, e.g. in a dialog) instead of a navigation. */
+  useFetcherSubmit?: boolean;
+  /** Called with each change of the live values (a booking form refetches slots on a new location). */
+  onValuesChange?: (values: FormValuesData) => void;
+  className?: string;
+  children?: ReactNode;
+  /** Extra buttons (e.g. a lookup) rendered before the submit button. */
+  actions?: ReactNode;
+  /**
+   * With JavaScript, a submission carrying files goes to this lead API (POST
+   * /api/leads/with-files, SPEC.md section 7) instead of the page's action; the action stays the
+   * path without JavaScript.
+   */
+  filesApi?: string;
+  /** Fields the files API needs that the page's action adds itself (e.g. the location of /contact-us/{slug}). */
+  apiFields?: Record<string, string | number | null | undefined>;
+  /** Errors and a notice from something the page did in the browser (e.g. a lookup). */
+  extraErrors?: Record<string, string>;
+  notice?: string | null;
+};
+
+export function LeadForm(props: LeadFormProps) {
+  const fetcher = useFetcher<LeadFormActionData>();
+  const navigation = useNavigation();
+  const site = useSite();
+  const t = useTemplate();
+  const hydrated = useHydrated();
+  const reactId = useId();
+  const formId = `${props.id}-${reactId.replace(/[^A-Za-z0-9]/g, "")}`;
+  const actionData = props.useFetcherSubmit ? (fetcher.data ?? null) : (props.actionData ?? null);
+  const initial = useMemo(() => ({ ...props.defaults, ...actionData?.values }), [props.defaults, actionData]);
+  const [live, setLive] = useState<FormValuesData>(initial);
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const [apiAnswer, setApiAnswer] = useState<{ errors: Record<string, string>; formError: string | null } | null>(null);
+  const [apiBusy, setApiBusy] = useState(false);
+  const navigate = useNavigate();
+  const mountKey = useRef<string>("");
+  const keyInput = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const alertId = `${formId}-alert`;
+  const rules = { phoneVariant: site.settings.phoneVariant, testPhoneNumber: site.settings.testPhoneNumber };
+
+  useEffect(() => {
+    mountKey.current = crypto.randomUUID();
+  }, []);
+
+  // Each server answer renders the fields afresh from its values (a lookup may have filled some).
+  const [answer, setAnswer] = useState({ data: actionData, version: 0 });
+  if (answer.data !== actionData) {
+    setAnswer({ data: actionData, version: answer.version + 1 });
+    setLive(initial);
+    setClientErrors(null);
+    setApiAnswer(null);
+    const count = Object.keys(actionData?.errors ?? {}).length;
+    setAnnouncement(count > 0 ? `${count} ${count === 1 ? "field needs" : "fields need"} your attention.` : "");
+  }
+
+  // A new answer from the server: show its errors and move focus to the first one.
+  useEffect(() => {
+    if (!actionData) return;
+    const form = formRef.current;
+    if (!form) return;
+    if (actionData.formError) {
+      document.getElementById(alertId)?.focus();
+      return;
+    }
+    const first = props.fields.find((f) => actionData.errors[f.name]);
+    if (first) focusField(form, formId, first.name);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per server answer
+  }, [answer.version]);
+
+  const errors = { ...(clientErrors ?? apiAnswer?.errors ?? actionData?.errors ?? {}), ...props.extraErrors };
+  const submitting =
+    apiBusy ||
+    (props.useFetcherSubmit
+      ? fetcher.state === "submitting"
+      : navigation.state === "submitting" && navigation.formData?.get("form_id") === props.id);
+
+  function onChange(event: FormEvent<HTMLFormElement>) {
+    const next = readFormValues(event.currentTarget, props.fields);
+    setLive(next);
+    props.onValuesChange?.(next);
+    if (clientErrors) {
+      // Clear an error as soon as its field is fixed.
+      const shown = visibleFields(props.fields, next, rules);
+      const remaining = validateFields(shown, next as FormValues, rules);
+      setClientErrors(Object.fromEntries(Object.entries(clientErrors).filter(([name]) => remaining[name])));
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.hasAttribute("formnovalidate")) return;
+    const form = event.currentTarget;
+    const values = readFormValues(form, props.fields);
+    const found = validateFields(visibleFields(props.fields, values, rules), values as FormValues, rules);
+    if (Object.keys(found).length > 0) {
+      event.preventDefault();
+      setClientErrors(found);
+      const first = props.fields.find((f) => found[f.name]);
+      if (first) focusField(form, formId, first.name);
+      const count = Object.keys(found).length;
+      setAnnouncement(`${count} ${count === 1 ? "field needs" : "fields need"} your attention.`);
+      return;
+    }
+    if (keyInput.current) keyInput.current.value = `${mountKey.current || "k"}-${hashValues(values)}`;
+    setAnnouncement("Sending…");
+    const files = [...form.querySelectorAll<HTMLInputElement>('input[type="file"]')].filter((i) => i.files && i.files.length > 0);
+    if (props.filesApi && files.length > 0) {
+      event.preventDefault();
+      void sendWithFiles(form, values, files);
+    }
+  }
+
+  /** The lead and its files as multipart data to the lead API; its answer shown like the action's. */
+  async function sendWithFiles(form: HTMLFormElement, values: FormValuesData, files: HTMLInputElement[]) {
+    setApiBusy(true);
+    setApiAnswer(null);
+    const fileFields = new Set(props.fields.filter((f) => f.control === "file").map((f) => f.name));
+    const lead: Record<string, unknown> = { ...props.hidden, ...props.apiFields };
+    for (const [name, value] of Object.entries(values)) {
+      if (fileFields.has(name) || value === "") continue;
+      const field = props.fields.find((f) => f.name === name);
+      if (field?.control === "checkbox-group" && Array.isArray(value)) {
+        for (const option of value) lead[option] = true;
+      } else {
+        lead[name] = value;
+      }
+    }
+    const fullName = `${String(values.first_name ?? "")} ${String(values.last_name ?? "")}`.trim();
+    if (fullName) lead.name = fullName;
+    lead.url = window.location.href;
+    lead[HONEYPOT_NAME] = (form.elements.namedItem(HONEYPOT_NAME) as HTMLInputElement | null)?.value ?? "";
+    const body = new FormData();
+    body.set("lead", JSON.stringify(lead));
+    for (const input of files) for (const file of input.files ?? []) body.append(input.name, file, file.name);
+    try {
+      const response = await fetch(props.filesApi!, {
+        method: "POST",
+        headers: { Accept: "application/json", "Idempotency-Key": keyInput.current?.value ?? crypto.randomUUID() },
+        body,
+      });
+      const answer = (await response.json().catch(() => ({}))) as { success_url?: string; error?: string; errors?: Record<string, string> };
+      if (response.ok && answer.success_url) {
+        navigate(answer.success_url);
+        return;
+      }
+      const errors = answer.errors ?? {};
+      setApiAnswer({ errors, formError: Object.keys(errors).length > 0 ? null : (answer.error ?? "") });
+      const first = props.fields.find((f) => errors[f.name]);
+      if (first) focusField(form, formId, first.name);
+      else requestAnimationFrame(() => document.getElementById(alertId)?.focus());
+    } catch (error) {
+      setApiAnswer({ errors: {}, formError: error instanceof Error ? error.message : "" });
+      requestAnimationFrame(() => document.getElementById(alertId)?.focus());
+    } finally {
+      setApiBusy(false);
+    }
+  }
+
+  const FormComponent = props.useFetcherSubmit ? fetcher.Form : Form;
+  const formError = apiAnswer ? apiAnswer.formError : (actionData?.formError ?? null);
+  // SPEC.md section 8: the alert, and the server's message (or 'An unexpected error occured').
+  const failure = formError !== null ? formSubmitFailureAlerts(formError) : null;
+
+  return (
+    <FormComponent
+      ref={formRef}
+      id={props.id}
+      method="post"
+      action={props.action}
+      encType={props.multipart ? "multipart/form-data" : undefined}
+      noValidate
+      onChange={onChange}
+      onSubmit={onSubmit}
+      aria-busy={submitting || undefined}
+      className={cn("relative space-y-5", props.className)}
+    >
+      {failure && (
+        <FormAlert id={alertId} kind="error" title={failure.alert}>
+          {failure.destructive}
+        </FormAlert>
+      )}
+      {(props.notice ?? actionData?.notice) && <FormAlert kind="info">{props.notice ?? actionData?.notice}</FormAlert>}
+      <p className="text-sm text-slate-600">
+        Fields marked <span aria-hidden="true" className="text-red-700">*</span>
+        <span className="sr-only">with an asterisk</span> are required.
+      </p>
+      <input type="hidden" name="form_id" value={props.id} />
+      <input ref={keyInput} type="hidden" name="idempotency_key" defaultValue="" />
+      {Object.entries(props.hidden ?? {}).map(([name, value]) =>
+        value === null || value === undefined ? null : <input key={name} type="hidden" name={name} value={String(value)} />,
+      )}
+      <Honeypot name={HONEYPOT_NAME} />
+      {props.children}
+      <div key={answer.version} className="space-y-5">
+        <LeadFormFields formId={formId} fields={props.fields} values={hydrated ? live : initial} errors={errors} slots={props.slots} hydrated={hydrated} />
+      </div>
+      <p className="sr-only" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        {props.actions}
+        <button
+          type="submit"
+          name="intent"
+          value="submit"
+          disabled={submitting}
+          className={cn("px-6 py-3 font-semibold disabled:opacity-60", t.button)}
+        >
+          {submitting ? "Sending…" : localiseText(props.submitLabel, site.locale)}
+        </button>
+      </div>
+    </FormComponent>
+  );
+}
+
+export function visibleFields(
+  fields: readonly LeadFormField[],
+  values: FormValuesData,
+  rules: { phoneVariant: PhoneVariant; testPhoneNumber: string },
+): LeadFormField[] {
+  return fieldsForValues(fields, values).filter((f) => isFieldShown(f, fields, values as FormValues, rules));
+}
+
+export function focusField(form: HTMLFormElement, formId: string, name: string): void {
+  const target =
+    form.querySelector<HTMLElement>(`#${CSS.escape(fieldId(formId, name))}`) ??
+    form.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`);
+  target?.focus();
+  target?.scrollIntoView({ block: "center" });
+}

@@ -1,0 +1,185 @@
+/**
+ * A multi-step lead form (SPEC.md section 4): 'Step X of Y' with a progress bar, Back on every
+ * step but the first, 'Continue' then 'Submit', a loading state. The domain's state machine
+ * runs in the action; its state travels in a hidden field, the answers of the other steps as
+ * hidden inputs, so Back and Continue work with and without JavaScript.
+ */
+import { useEffect, useId, useRef, useState } from "react";
+import type { FormEvent } from "react";
+import { Form, useNavigation } from "react-router";
+import { validateFields, type FormValues } from "../../../domain/form-fields";
+import { formSubmitFailureAlerts } from "../../../domain/http-errors";
+import type { FormStep } from "../../../domain/lead-forms";
+import {
+  isLoading,
+  progressPercent,
+  showBackButton,
+  startMultiStepForm,
+  stepLabel,
+  submitButtonText,
+  type MultiStepState,
+} from "../../../domain/multi-step-form";
+import { ANALYTICS_EVENT_IDS } from "../../../domain/analytics-events";
+import { cn } from "~/lib/cn";
+import { useSite, useTemplate } from "~/lib/site";
+import { FormAlert, Honeypot } from "./field-controls";
+import type { FormValuesData, LeadFormActionData } from "./form-types";
+import { HONEYPOT_NAME, LeadFormFields, focusField, readFormValues, useHydrated, visibleFields } from "./lead-form";
+
+type AnalyticsWindow = Window & { dataLayer?: unknown[] };
+
+export function MultiStepLeadForm({
+  id,
+  steps,
+  defaults,
+  hidden,
+  actionData,
+}: {
+  id: string;
+  steps: FormStep[];
+  defaults: FormValuesData;
+  hidden: Record<string, string>;
+  actionData: LeadFormActionData | undefined;
+}) {
+  const site = useSite();
+  const t = useTemplate();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const formId = `${id}-${useId().replace(/[^A-Za-z0-9]/g, "")}`;
+  const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const keyInput = useRef<HTMLInputElement>(null);
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const rules = { phoneVariant: site.settings.phoneVariant, testPhoneNumber: site.settings.testPhoneNumber };
+
+  const base: MultiStepState = actionData?.step ?? startMultiStepForm(steps.length);
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("form_id") === id;
+  const state: MultiStepState = submitting ? { ...base, status: base.current === steps.length - 1 ? "submitting" : "saving" } : base;
+  const step = steps[state.current] ?? steps[0]!;
+  const values: FormValuesData = { ...defaults, ...actionData?.values };
+  const errors = clientErrors ?? actionData?.errors ?? {};
+  const stepFieldNames = new Set(step.fields.map((f) => f.name));
+  const allFields = steps.flatMap((s) => s.fields);
+
+  const [answer, setAnswer] = useState({ data: actionData, version: 0 });
+  if (answer.data !== actionData) {
+    setAnswer({ data: actionData, version: answer.version + 1 });
+    setClientErrors(null);
+  }
+
+  // A new step (or a server answer): focus its heading, or the first field in error.
+  useEffect(() => {
+    if (!actionData) return;
+    const form = formRef.current;
+    const first = step.fields.find((f) => actionData.errors[f.name]);
+    if (form && first) focusField(form, formId, first.name);
+    else if (actionData.formError || actionData.stepError) document.getElementById(`${formId}-alert`)?.focus();
+    else headingRef.current?.focus();
+    if (actionData.step && !actionData.formError && Object.keys(actionData.errors).length === 0) {
+      // SPEC.md section 9: the multi-step event, suffixed ' - Step {n}'.
+      (window as AnalyticsWindow).dataLayer?.push({
+        event: "form_step",
+        event_id: ANALYTICS_EVENT_IDS.multiStep,
+        name: `Multi-Step Form - Step ${actionData.step.current + 1}`,
+      });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per server answer
+  }, [answer.version]);
+
+  useEffect(() => {
+    if (keyInput.current && !keyInput.current.value) keyInput.current.value = crypto.randomUUID();
+  }, []);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.value === "back") return;
+    const form = event.currentTarget;
+    const current = readFormValues(form, step.fields);
+    const found = validateFields(visibleFields(step.fields, current, rules), current as FormValues, rules);
+    if (Object.keys(found).length > 0) {
+      event.preventDefault();
+      setClientErrors(found);
+      const first = step.fields.find((f) => found[f.name]);
+      if (first) focusField(form, formId, first.name);
+    }
+  }
+
+  const failure = actionData?.formError ? formSubmitFailureAlerts(actionData.formError) : null;
+  const stepError = actionData?.stepError;
+  const percent = progressPercent(state);
+
+  return (
+    <Form ref={formRef} id={id} method="post" noValidate onSubmit={onSubmit} aria-busy={isLoading(state) || undefined} className="relative space-y-5">
+      <div>
+        <p className="text-sm font-semibold text-slate-700" aria-live="polite">
+          {stepLabel(state)}
+        </p>
+        <div
+          className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
+          role="progressbar"
+          aria-label="Progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
+          <div className="h-full bg-brand transition-[width]" style={{ width: `${percent}%` }} />
+        </div>
+        <h2 ref={headingRef} tabIndex={-1} className="mt-4 text-xl font-semibold">
+          {step.title}
+        </h2>
+      </div>
+      {failure && (
+        <FormAlert id={`${formId}-alert`} kind="error" title={failure.alert}>
+          {failure.destructive}
+        </FormAlert>
+      )}
+      {!failure && stepError && stepError.message && (
+        <FormAlert id={`${formId}-alert`} kind={stepError.style === "success" ? "success" : "error"}>
+          {stepError.message}
+        </FormAlert>
+      )}
+      <input type="hidden" name="form_id" value={id} />
+      <input type="hidden" name="form_state" value={JSON.stringify({
+        current: base.current,
+        history: base.history,
+        skippedSteps: base.skippedSteps,
+        savedSteps: base.savedSteps,
+        leadId: base.leadId,
+      })} />
+      <input ref={keyInput} type="hidden" name="idempotency_key" defaultValue="" />
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {/* The other steps' answers travel with every step. */}
+      {allFields
+        .filter((f) => !stepFieldNames.has(f.name))
+        .flatMap((f) => {
+          const v = values[f.name];
+          if (v === undefined || v === "" || v === false) return [];
+          if (f.kind === "checkbox") return [<input key={f.name} type="hidden" name={f.name} value="on" />];
+          if (Array.isArray(v)) return v.map((item) => <input key={`${f.name}-${item}`} type="hidden" name={item} value="on" />);
+          return [<input key={f.name} type="hidden" name={f.name} value={String(v)} />];
+        })}
+      <Honeypot name={HONEYPOT_NAME} />
+      <div key={answer.version} className="space-y-5">
+        <LeadFormFields formId={formId} fields={step.fields} values={values} errors={errors} hydrated={hydrated} />
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        {showBackButton(state) && (
+          <button type="submit" name="intent" value="back" formNoValidate disabled={submitting} className={cn("px-5 py-3 font-semibold", t.buttonOutline)}>
+            Back
+          </button>
+        )}
+        <button
+          type="submit"
+          name="intent"
+          value={state.current === steps.length - 1 ? "submit" : "next"}
+          disabled={submitting}
+          className={cn("px-6 py-3 font-semibold disabled:opacity-60", t.button)}
+        >
+          {isLoading(state) ? "Sending…" : submitButtonText(state)}
+        </button>
+      </div>
+    </Form>
+  );
+}

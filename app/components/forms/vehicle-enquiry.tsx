@@ -1,0 +1,36 @@
+/**
+ * The vehicle enquiry form for the vehicle page (anchor #enquiry) and the Quick Enquiry dialog
+ * (quick-enquiry.tsx): the server fills the vehicle fields from car_id (stock_number, Vehicle
+ * Make, Vehicle Model, car_type, vehicle_status). It posts to /contact's action, which stores
+ * the lead and redirects to the success page; errors show in place.
+ */
+import { vehicleEnquiryFields } from "../../../domain/lead-forms";
+import { ENQUIRY_DEFAULTS } from "../../../domain/enquiry-form";
+import { useSite } from "~/lib/site";
+import { LeadForm } from "./lead-form";
+import { vehicleEnquiryHref } from "./quick-enquiry";
+
+export function VehicleEnquiryForm({
+  vehicleId,
+  subcategory,
+  id = "enquiry",
+  submitLabel = "Send enquiry",
+}: {
+  vehicleId: number;
+  /** 'Quick Enquiry', 'Request Photos' or 'Car History Report'. */
+  subcategory?: string;
+  id?: string;
+  submitLabel?: string;
+}) {
+  const site = useSite();
+  return (
+    <LeadForm
+      id={id}
+      fields={vehicleEnquiryFields(site.settings)}
+      defaults={{ opt_in: ENQUIRY_DEFAULTS.opt_in }}
+      action={vehicleEnquiryHref(vehicleId, subcategory)}
+      useFetcherSubmit
+      submitLabel={submitLabel}
+    />
+  );
+}

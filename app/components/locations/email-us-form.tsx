@@ -1,0 +1,29 @@
+import { ENQUIRY_DEFAULTS } from "../../../domain/enquiry-form";
+import { contactFormFields } from "../../../domain/lead-forms";
+import type { LocationView } from "../../../server/content/locations";
+import { LeadForm } from "~/components/forms/lead-form";
+import { useSite } from "~/lib/site";
+import { contactPath } from "./location-card";
+
+/**
+ * The 'Email Us' form: the location's own contact form (/contact-us/{slug}, the leads
+ * pages' form and action), submitted from the dialog without leaving the page until it
+ * succeeds, when the visitor goes to the success page like every other lead form.
+ */
+export default function EmailUsForm({ location }: { location: Pick<LocationView, "slug" | "dealership"> }) {
+  const site = useSite();
+  const dealerships = site.dealerships.map((d) => ({ value: d.slug, label: d.name }));
+  // The same fields as /contact-us/{slug} (its action checks exactly these).
+  const fields = contactFormFields({ showCategory: true, locations: [], dealerships }, site.settings);
+  return (
+    <LeadForm
+      id={`email-us-${location.slug}`}
+      fields={fields}
+      action={contactPath(location)}
+      useFetcherSubmit
+      multipart
+      defaults={{ ...ENQUIRY_DEFAULTS, dealership_slug: location.dealership.slug }}
+      submitLabel="Send message"
+    />
+  );
+}

@@ -1,0 +1,143 @@
+import { SEARCH_PAGE_TEXT } from "../../../domain/search-facets";
+import type { FacetPanel, MakeOption } from "../../routes/search.server";
+import { cn } from "~/lib/cn";
+import { OptionCount } from "./option-count";
+import { useSearchUi } from "./search-context";
+
+function MakeCard({
+  make,
+  checked,
+  onChange,
+}: {
+  make: MakeOption;
+  checked: boolean;
+  onChange: () => void;
+}) {
+  return (
+    <li>
+      <label
+        className={cn(
+          "flex h-full min-h-24 cursor-pointer flex-col items-center justify-center gap-1 rounded-site border border-slate-300 bg-white p-2 text-center text-sm",
+          "hover:border-brand has-[:checked]:border-2 has-[:checked]:border-brand has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-[var(--accent)]",
+        )}
+      >
+        <input
+          type="checkbox"
+          name="make"
+          value={make.value}
+          checked={checked}
+          onChange={onChange}
+          className="sr-only"
+        />
+        {make.logoUrl ? (
+          <img
+            src={make.logoUrl}
+            alt=""
+            width={40}
+            height={40}
+            loading="lazy"
+            className="size-10 object-contain"
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex size-10 items-center justify-center rounded-full bg-slate-100 text-xs font-bold tracking-tight text-slate-800"
+          >
+            {make.monogram}
+          </span>
+        )}
+        <span className="font-medium text-slate-900">{make.label}</span>
+        <OptionCount count={make.count} className="text-xs text-slate-600 tabular-nums" />
+      </label>
+    </li>
+  );
+}
+
+/**
+ * Makes as logo cards (a monogram where the catalogue has no logo): the popular makes first,
+ * 'Show all makes' / 'Hide extra makes' for the rest, and under each selected make
+ * 'Select models' / 'Hide'. The toggles are <details>, so they need no script.
+ */
+export function MakeCards({ panel }: { panel: Extract<FacetPanel, { kind: "makes" }> }) {
+  const { view, commit } = useSearchUi();
+  const selectedMakes = view.filters.make ?? [];
+  const selectedModels = view.filters.make_model ?? [];
+  const popular = panel.options.filter((m) => m.popular);
+  const extra = panel.options.filter((m) => !m.popular);
+  const card = (make: MakeOption) => (
+    <MakeCard
+      key={make.value}
+      make={make}
+      checked={selectedMakes.includes(make.value)}
+      onChange={() => commit()}
+    />
+  );
+  const grid = "grid grid-cols-3 gap-2";
+
+  return (
+    <section aria-labelledby="make-panel-heading" className="border-b border-slate-200 py-3">
+      <h3
+        id="make-panel-heading"
+        className="mb-2 flex min-h-11 items-center font-semibold text-slate-900"
+      >
+        {panel.label}
+      </h3>
+      <fieldset>
+        <legend className="sr-only">{panel.label}</legend>
+        <ul className={grid}>{popular.map(card)}</ul>
+        {extra.length > 0 && (
+          <details className="group mt-2">
+            <summary className="flex min-h-11 cursor-pointer list-none items-center text-sm font-semibold text-brand underline [&::-webkit-details-marker]:hidden">
+              <span className="group-open:hidden">{SEARCH_PAGE_TEXT.showAllMakes}</span>
+              <span className="hidden group-open:inline">{SEARCH_PAGE_TEXT.hideExtraMakes}</span>
+            </summary>
+            <ul className={grid}>{extra.map(card)}</ul>
+          </details>
+        )}
+      </fieldset>
+      {panel.options
+        .filter((make) => make.models !== null && make.models.length > 0)
+        .map((make) => (
+          <details
+            key={make.value}
+            className="group mt-3 rounded-site border border-slate-200 px-3"
+            open={make.models?.some((m) => selectedModels.includes(m.value))}
+          >
+            <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 text-sm [&::-webkit-details-marker]:hidden">
+              <span className="font-semibold text-slate-900">{make.label}</span>
+              <span className="font-semibold text-brand underline">
+                <span className="group-open:hidden">{SEARCH_PAGE_TEXT.selectModels}</span>
+                <span className="hidden group-open:inline">{SEARCH_PAGE_TEXT.hideModels}</span>
+                <span className="sr-only"> ({make.label} models)</span>
+              </span>
+            </summary>
+            <fieldset className="pb-2">
+              <legend className="sr-only">{make.label} models</legend>
+              <ul>
+                {make.models?.map((model) => (
+                  <li key={model.value} className="flex min-h-9 items-center gap-2">
+                    <input
+                      id={`model-${model.value.replace(/[^A-Za-z0-9_-]/g, "-")}`}
+                      type="checkbox"
+                      name="make_model"
+                      value={model.value}
+                      checked={selectedModels.includes(model.value)}
+                      onChange={() => commit()}
+                      className="size-5 shrink-0 accent-[var(--brand)]"
+                    />
+                    <label
+                      htmlFor={`model-${model.value.replace(/[^A-Za-z0-9_-]/g, "-")}`}
+                      className="flex flex-1 cursor-pointer items-center text-sm"
+                    >
+                      <span>{model.label}</span>
+                      <OptionCount count={model.count} />
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          </details>
+        ))}
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+import { formatCount } from "~/components/vehicle-card/format-cache";
+import { useSite } from "~/lib/site";
+
+/** The number of vehicles an option would show (disjunctive: its own facet's choices aside). */
+export function OptionCount({ count, className }: { count: number; className?: string }) {
+  const { locale } = useSite();
+  return (
+    <span className={className ?? "ml-auto pl-2 text-sm text-slate-600 tabular-nums"}>
+      {formatCount(count, locale)}
+      <span className="sr-only"> vehicles</span>
+    </span>
+  );
+}

@@ -1,0 +1,311 @@
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type ReactNode,
+} from "react";
+import { SEARCH_PAGE_TEXT } from "../../../domain/search-facets";
+import { rangeFieldNames } from "../../../domain/search-page";
+import type { FacetOption, FacetPanel } from "../../routes/search.server";
+import { cn } from "~/lib/cn";
+import { useSite, useTemplate } from "~/lib/site";
+import { formatCount } from "~/components/vehicle-card/format-cache";
+import { MakeCards } from "./make-cards";
+import { OptionCount } from "./option-count";
+import { FILTER_DRAWER_ID, FILTER_FORM_ID, useSearchUi } from "./search-context";
+
+/**
+ * A typed value that follows the URL (back/forward, a chip, 'Clear all') except while the visitor
+ * is typing in it: results for the first letters must not overwrite the letters typed since.
+ */
+function useSyncedText(serverValue: string) {
+  const [value, setValue] = useState(serverValue);
+  const [seen, setSeen] = useState(serverValue);
+  const [editing, setEditing] = useState(false);
+  if (seen !== serverValue && !editing) {
+    setSeen(serverValue);
+    if (value.trim() !== serverValue) setValue(serverValue);
+  }
+  return {
+    value,
+    setValue,
+    onFocus: () => setEditing(true),
+    onBlur: () => setEditing(false),
+  };
+}
+
+function Checkbox({
+  name,
+  option,
+  checked,
+  onChange,
+}: {
+  name: string;
+  option: FacetOption;
+  checked: boolean;
+  onChange: () => void;
+}) {
+  const id = useId();
+  return (
+    <li className="flex min-h-9 items-center gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        name={name}
+        value={option.value}
+        checked={checked}
+        onChange={onChange}
+        className="size-5 shrink-0 accent-[var(--brand)]"
+      />
+      <label
+        htmlFor={id}
+        className="flex flex-1 cursor-pointer items-center text-sm text-slate-900"
+      >
+        <span>{option.label}</span>
+        <OptionCount count={option.count} />
+      </label>
+    </li>
+  );
+}
+
+function Panel({
+  title,
+  children,
+  open = true,
+}: {
+  title: string;
+  children: ReactNode;
+  open?: boolean;
+}) {
+  return (
+    <details open={open} className="group border-b border-slate-200 py-3">
+      <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
+        <h3 className="text-base">{title}</h3>
+        <svg
+          viewBox="0 0 20 20"
+          className="size-4 transition-transform group-open:rotate-180"
+          aria-hidden="true"
+        >
+          <path d="M5 7l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
+      </summary>
+      <div className="pt-1">{children}</div>
+    </details>
+  );
+}
+
+function ListPanel({ panel }: { panel: Extract<FacetPanel, { kind: "list" }> }) {
+  const { view, commit } = useSearchUi();
+  const selected = view.filters[panel.facet] ?? [];
+  return (
+    <Panel title={panel.label} open={panel.options.length <= 12 || selected.length > 0}>
+      <fieldset>
+        <legend className="sr-only">{panel.label}</legend>
+        <ul>
+          {panel.options.map((option) => (
+            <Checkbox
+              key={option.value}
+              name={panel.facet}
+              option={option}
+              checked={selected.includes(option.value)}
+              onChange={() => commit()}
+            />
+          ))}
+        </ul>
+      </fieldset>
+    </Panel>
+  );
+}
+
+function RangePanel({ panel }: { panel: Extract<FacetPanel, { kind: "range" }> }) {
+  const { view, commit } = useSearchUi();
+  const site = useSite();
+  const names = rangeFieldNames(panel.facet);
+  const current = view.filters[panel.facet]?.[0] ?? "";
+  const [minText = "", maxText = ""] = current.split(":");
+  const min = useSyncedText(minText);
+  const max = useSyncedText(maxText);
+  const id = useId();
+  const fmt = (n: number) =>
+    panel.facet === "year" ? String(Math.round(n)) : formatCount(Math.round(n), site.locale);
+  const money = panel.facet === "price" || panel.facet === "subscription_price";
+  const prefix = money ? "$" : "";
+  const input = (which: "min" | "max", text: ReturnType<typeof useSyncedText>) => (
+    <div className="min-w-0 flex-1">
+      <label htmlFor={`${id}-${which}`} className="block text-xs font-medium text-slate-700">
+        {which === "min" ? "Min" : "Max"}
+        <span className="sr-only"> {panel.label.toLowerCase()}</span>
+      </label>
+      <input
+        id={`${id}-${which}`}
+        name={which === "min" ? names.min : names.max}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        value={text.value}
+        onFocus={text.onFocus}
+        onBlur={text.onBlur}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => {
+          text.setValue(event.target.value);
+          commit({ debounce: true });
+        }}
+        placeholder={
+          panel.stats
+            ? `${prefix}${fmt(which === "min" ? panel.stats.min : panel.stats.max)}`
+            : undefined
+        }
+        className="mt-1 w-full rounded-site border border-slate-400 px-2 py-2 text-sm"
+      />
+    </div>
+  );
+  return (
+    <Panel title={panel.label}>
+      <fieldset className="flex gap-2">
+        <legend className="sr-only">{panel.label}</legend>
+        {input("min", min)}
+        {input("max", max)}
+      </fieldset>
+    </Panel>
+  );
+}
+
+function KeywordBox() {
+  const { view, commit } = useSearchUi();
+  const text = useSyncedText(view.query);
+  return (
+    <div role="search" className="pb-3">
+      <label htmlFor="search-keyword" className="sr-only">
+        Keyword search
+      </label>
+      <input
+        id="search-keyword"
+        name="query"
+        type="search"
+        value={text.value}
+        onFocus={text.onFocus}
+        onBlur={text.onBlur}
+        onChange={(event) => {
+          text.setValue(event.target.value);
+          commit({ debounce: true });
+        }}
+        placeholder={SEARCH_PAGE_TEXT.keywordPlaceholder}
+        autoComplete="off"
+        enterKeyHint="search"
+        className="w-full rounded-site border border-slate-400 px-3 py-2.5"
+      />
+    </div>
+  );
+}
+
+/** Selected values with no control in the sidebar still belong to the form's state. */
+function HiddenSelections({ shown }: { shown: ReadonlySet<string> }) {
+  const { view } = useSearchUi();
+  return (
+    <>
+      {Object.entries(view.filters)
+        .filter(([facet]) => !shown.has(facet))
+        .flatMap(([facet, values]) =>
+          (values ?? []).map((value) => (
+            <input key={`${facet}:${value}`} type="hidden" name={facet} value={value} />
+          )),
+        )}
+    </>
+  );
+}
+
+/**
+ * The filter sidebar: a GET form, so every filter works without JavaScript (the server reads
+ * the form's query and redirects to the canonical URL). With JavaScript each change navigates
+ * client-side at once (typing after 300 ms). On small screens it is a drawer (a native popover)
+ * opened by the 'Filters' button, closed by 'Show N results'.
+ */
+export function SearchFilters() {
+  const { data, commit, loading } = useSearchUi();
+  const site = useSite();
+  const t = useTemplate();
+  const drawer = useRef<HTMLDivElement>(null);
+  const shown = new Set<string>(data.panels.map((p) => p.facet));
+  if (data.panels.some((p) => p.kind === "makes" && p.modelsFacet)) shown.add("make_model");
+
+  useEffect(() => {
+    const element = drawer.current;
+    if (!element) return;
+    const onToggle = (event: Event) => {
+      if ((event as ToggleEvent).newState === "open")
+        element.querySelector<HTMLElement>("h2")?.focus();
+    };
+    element.addEventListener("toggle", onToggle);
+    return () => element.removeEventListener("toggle", onToggle);
+  }, []);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    commit();
+    drawer.current?.hidePopover?.();
+  };
+  const count = data.total === 1 ? "1 result" : `${data.total.toLocaleString(site.locale)} results`;
+
+  return (
+    <div
+      ref={drawer}
+      id={FILTER_DRAWER_ID}
+      popover="auto"
+      aria-labelledby="search-filters-heading"
+      className={cn(
+        // Small screens: a drawer from the left, shown only while open (the popover's own rule).
+        "fixed inset-y-0 right-auto left-0 m-0 h-full max-h-none w-[min(24rem,92vw)] overflow-y-auto border-0 bg-white p-4 text-slate-900 shadow-2xl backdrop:bg-slate-950/50",
+        // Large screens: an ordinary sidebar, always shown.
+        "lg:static lg:block lg:h-auto lg:w-auto lg:overflow-visible lg:bg-transparent lg:p-0 lg:shadow-none",
+      )}
+    >
+      <div className="mb-2 flex items-center justify-between">
+        <h2 id="search-filters-heading" tabIndex={-1} className={cn("text-xl", t.heading)}>
+          Filters
+        </h2>
+        <button
+          type="button"
+          popoverTarget={FILTER_DRAWER_ID}
+          popoverTargetAction="hide"
+          className="inline-flex min-h-11 items-center rounded-site px-3 text-sm font-semibold underline lg:hidden"
+        >
+          Close
+        </button>
+      </div>
+      <form
+        id={FILTER_FORM_ID}
+        method="get"
+        action={data.scope.path}
+        onSubmit={onSubmit}
+        noValidate
+      >
+        <KeywordBox />
+        {data.panels.map((panel) => {
+          switch (panel.kind) {
+            case "makes":
+              return <MakeCards key={panel.facet} panel={panel} />;
+            case "range":
+              return <RangePanel key={panel.facet} panel={panel} />;
+            case "list":
+              return <ListPanel key={panel.facet} panel={panel} />;
+          }
+        })}
+        <HiddenSelections shown={shown} />
+        <div className="sticky bottom-0 mt-4 bg-white py-3 lg:static lg:bg-transparent">
+          <button
+            type="submit"
+            aria-live="polite"
+            className={cn(
+              "inline-flex min-h-11 w-full items-center justify-center px-4 py-2 font-semibold",
+              t.button,
+            )}
+          >
+            {loading ? "Updating…" : `Apply (${count})`}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

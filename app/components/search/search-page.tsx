@@ -1,0 +1,238 @@
+import { useEffect, useRef } from "react";
+import { SEARCH_PAGE_TEXT } from "../../../domain/search-facets";
+import { selectedFacetCount } from "../../../domain/search-url";
+import type { SearchPageData } from "../../routes/search.server";
+import { SiteLink } from "~/components/site/site-link";
+import { APP_LINK, useAppLinkClick } from "~/components/vehicle-card/app-links";
+import { VehicleCard } from "~/components/vehicle-card/vehicle-card";
+import { cn } from "~/lib/cn";
+import { useSite, useTemplate } from "~/lib/site";
+import { LoadingAnimation } from "./loading-animation";
+import { RecentSearches } from "./recent-searches";
+import { FILTER_DRAWER_ID, FILTER_FORM_ID, SearchUiProvider, useSearchUi } from "./search-context";
+import { SearchFilters } from "./search-filters";
+import { SearchPager } from "./search-pager";
+
+/** Cards whose images load first: the first row on any screen. */
+const PRIORITY_CARDS = 3;
+
+function resultCount(total: number, locale: string): string {
+  return total === 1 ? "1 vehicle" : `${total.toLocaleString(locale)} vehicles`;
+}
+
+function SortSelect() {
+  const { data, view, commit } = useSearchUi();
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor="search-sort" className="text-sm font-medium whitespace-nowrap text-slate-800">
+        Sort by
+      </label>
+      <select
+        id="search-sort"
+        name="sortBy"
+        form={FILTER_FORM_ID}
+        value={view.sortBy ?? data.sort}
+        onChange={() => commit()}
+        className="min-h-11 rounded-site border border-slate-400 bg-white px-2 text-sm"
+      >
+        {data.sortOptions.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <noscript>
+        <button
+          type="submit"
+          form={FILTER_FORM_ID}
+          className="min-h-11 rounded-site border border-slate-400 px-3 text-sm font-semibold"
+        >
+          Sort
+        </button>
+      </noscript>
+    </div>
+  );
+}
+
+function SelectedChips() {
+  const { data } = useSearchUi();
+  if (data.chips.length === 0 && !data.clearAllHref) return null;
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-2">
+      <h2 className="sr-only">Selected filters</h2>
+      <ul className="flex flex-wrap gap-2">
+        {data.chips.map((chip) => (
+          <li key={`${chip.facet}:${chip.value}`}>
+            <a
+              href={chip.href}
+              {...APP_LINK}
+              data-keep-scroll=""
+              className="inline-flex min-h-9 items-center gap-1.5 rounded-full border border-slate-300 bg-slate-50 py-1 pr-2 pl-3 text-sm hover:border-brand"
+            >
+              {chip.label}
+              <span className="sr-only">, remove</span>
+              <svg viewBox="0 0 16 16" className="size-3.5" aria-hidden="true">
+                <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="2" />
+              </svg>
+            </a>
+          </li>
+        ))}
+        {data.state.query !== "" && (
+          <li className="inline-flex min-h-9 items-center rounded-full bg-slate-50 px-3 text-sm">
+            Keyword: “{data.state.query}”
+          </li>
+        )}
+      </ul>
+      {data.clearAllHref && (
+        <a
+          href={data.clearAllHref}
+          {...APP_LINK}
+          data-keep-scroll=""
+          className="min-h-9 px-2 text-sm font-semibold text-brand underline"
+        >
+          Clear all
+        </a>
+      )}
+    </div>
+  );
+}
+
+/** The grid's last card: no vehicle, an offer to find one ('Like this and want something similar?'). */
+function SomethingSimilarCard() {
+  const t = useTemplate();
+  return (
+    <li className="flex flex-col justify-center rounded-site border-2 border-dashed border-slate-300 p-6 text-center">
+      <p className={cn("text-lg", t.heading)}>{SEARCH_PAGE_TEXT.somethingSimilar}</p>
+      <p className="mt-2 text-sm text-slate-700">
+        Tell us what you are after and our team will find it for you.
+      </p>
+      <SiteLink
+        href="/contact"
+        className={cn(
+          "mx-auto mt-4 inline-flex min-h-11 items-center px-4 font-semibold",
+          t.buttonOutline,
+        )}
+      >
+        Ask our team
+      </SiteLink>
+    </li>
+  );
+}
+
+function Results({ onPageLink }: { onPageLink: () => void }) {
+  const { data, loading } = useSearchUi();
+  const site = useSite();
+  const t = useTemplate();
+  return (
+    <div className="relative" aria-busy={loading}>
+      {loading && (
+        <div className="pointer-events-none absolute inset-0 z-20 flex justify-center bg-white/60 pt-24">
+          <LoadingAnimation kind={site.settings.loadingAnimation} className="sticky top-24 h-fit" />
+        </div>
+      )}
+      {data.total === 0 ? (
+        <div className="mt-8">
+          <h2 className={cn("text-2xl", t.heading)}>No vehicles match your search</h2>
+          <p className="mt-2 text-slate-700">
+            Try removing a filter above{data.clearAllHref ? " or clear them all" : ""}, or ask us to
+            find one for you.
+          </p>
+          <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            <SomethingSimilarCard />
+          </ul>
+        </div>
+      ) : (
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {data.vehicles.map((vehicle, index) => (
+            <li key={vehicle.id}>
+              <VehicleCard vehicle={vehicle} priority={index < PRIORITY_CARDS} />
+            </li>
+          ))}
+          <SomethingSimilarCard />
+        </ul>
+      )}
+      <SearchPager
+        page={data.page}
+        count={data.pageCount}
+        hrefs={data.pageHref}
+        onNavigate={onPageLink}
+      />
+    </div>
+  );
+}
+
+function SearchLayout() {
+  const { data, view } = useSearchUi();
+  const site = useSite();
+  const t = useTemplate();
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const pageLinkClicked = useRef(false);
+  const filterCount = selectedFacetCount(view) + (view.query ? 1 : 0);
+  const onLinkClick = useAppLinkClick();
+
+  // After a pager click, bring the visitor to the top of the new page's results.
+  useEffect(() => {
+    if (!pageLinkClicked.current) return;
+    pageLinkClicked.current = false;
+    resultsHeading.current?.focus();
+    resultsHeading.current?.scrollIntoView({ block: "start" });
+  }, [data.page, data.url]);
+
+  return (
+    // One click handler makes every card, chip and page link navigate in the app.
+    <div className="mx-auto max-w-7xl px-4 py-6 lg:py-10" onClick={onLinkClick}>
+      <h1 className={cn("text-2xl sm:text-3xl", t.heading)}>{data.heading}</h1>
+      <div className="mt-6 lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-8">
+        <aside aria-label="Search filters">
+          <SearchFilters />
+        </aside>
+        <section aria-labelledby="results-heading" className="min-w-0" data-search-url={data.url}>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2
+              id="results-heading"
+              ref={resultsHeading}
+              tabIndex={-1}
+              className="scroll-mt-4 text-lg font-semibold text-slate-900"
+            >
+              {resultCount(data.total, site.locale)}
+              {data.pageCount > 1 && (
+                <span className="font-normal text-slate-700">
+                  {" "}
+                  · page {data.page} of {data.pageCount}
+                </span>
+              )}
+            </h2>
+            <div className="flex items-center gap-2">
+              <button
+                type="button"
+                popoverTarget={FILTER_DRAWER_ID}
+                className={cn(
+                  "inline-flex min-h-11 items-center gap-2 px-4 text-sm font-semibold whitespace-nowrap lg:hidden",
+                  t.buttonOutline,
+                )}
+              >
+                Filters{filterCount > 0 ? ` (${filterCount})` : ""}
+              </button>
+              <SortSelect />
+            </div>
+          </div>
+          <p className="sr-only" aria-live="polite" aria-atomic="true">
+            {`${resultCount(data.total, site.locale)} found`}
+          </p>
+          <SelectedChips />
+          <Results onPageLink={() => (pageLinkClicked.current = true)} />
+          <RecentSearches url={data.url} label={data.heading} />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** The search results page (SPEC.md section 2, "Search page"). */
+export function SearchPage({ data }: { data: SearchPageData }) {
+  return (
+    <SearchUiProvider data={data}>
+      <SearchLayout />
+    </SearchUiProvider>
+  );
+}

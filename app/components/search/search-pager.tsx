@@ -1,0 +1,96 @@
+import { APP_LINK } from "~/components/vehicle-card/app-links";
+import { cn } from "~/lib/cn";
+
+/** Page numbers to show: first, last, and two either side of the current page; null = a gap. */
+export function pagerItems(page: number, count: number): (number | null)[] {
+  const wanted = new Set([1, count, page - 2, page - 1, page, page + 1, page + 2]);
+  const pages = [...wanted].filter((p) => p >= 1 && p <= count).sort((a, b) => a - b);
+  const items: (number | null)[] = [];
+  pages.forEach((p, i) => {
+    const previous = pages[i - 1];
+    if (previous !== undefined && p - previous > 1) items.push(null);
+    items.push(p);
+  });
+  return items;
+}
+
+/**
+ * Links between result pages: real links crawlers follow (page 1 has no page parameter), and
+ * client-side navigation for visitors. `onNavigate` lets the page move focus to the results.
+ */
+export function SearchPager({
+  page,
+  count,
+  hrefs,
+  onNavigate,
+}: {
+  page: number;
+  count: number;
+  hrefs: Readonly<Record<number, string>>;
+  onNavigate: () => void;
+}) {
+  if (count <= 1) return null;
+  const link =
+    "inline-flex min-h-11 min-w-11 items-center justify-center rounded-site border px-3 font-semibold";
+  const href = (p: number) => hrefs[p] ?? "";
+  return (
+    <nav aria-label="Pagination" className="mt-10">
+      <ul className="flex flex-wrap items-center justify-center gap-2">
+        {page > 1 && (
+          <li>
+            <a
+              href={href(page - 1)}
+              {...APP_LINK}
+              data-keep-scroll=""
+              rel="prev"
+              onClick={onNavigate}
+              className={cn(link, "border-slate-300 hover:border-brand")}
+            >
+              Previous<span className="sr-only"> page</span>
+            </a>
+          </li>
+        )}
+        {pagerItems(page, count).map((p, i) =>
+          p === null ? (
+            <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-slate-600">
+              …
+            </li>
+          ) : (
+            <li key={p}>
+              <a
+                href={href(p)}
+                {...APP_LINK}
+                data-keep-scroll=""
+                onClick={onNavigate}
+                aria-current={p === page ? "page" : undefined}
+                aria-label={`Page ${p}`}
+                className={cn(
+                  link,
+                  p === page
+                    ? "border-brand bg-brand text-brand-foreground"
+                    : "border-slate-300 hover:border-brand",
+                )}
+              >
+                {p}
+              </a>
+            </li>
+          ),
+        )}
+        {page < count && (
+          <li>
+            <a
+              href={href(page + 1)}
+              {...APP_LINK}
+              data-keep-scroll=""
+              rel="next"
+              onClick={onNavigate}
+              className={cn(link, "border-slate-300 hover:border-brand")}
+            >
+              Next<span className="sr-only"> page</span>
+            </a>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,100 @@
+import { useEffect, useId, useRef, useState } from "react";
+import type { NavigationItem } from "../../../domain/site-settings";
+import { localiseText } from "../../../domain/locale";
+import { cn } from "~/lib/cn";
+import { useSite } from "~/lib/site";
+import { SiteLink } from "./site-link";
+
+/**
+ * A header dropdown as a disclosure: a button that shows a list of links. The links are in the
+ * server HTML (crawlable, usable before hydration via :focus-within); Enter, Space and
+ * ArrowDown open it, Escape closes it and returns focus, and a tap toggles it on touch screens.
+ */
+export function NavDropdown({ item, linkClassName }: { item: NavigationItem; linkClassName: string }) {
+  const { locale } = useSite();
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const root = useRef<HTMLLIElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointer);
+    return () => document.removeEventListener("pointerdown", onPointer);
+  }, [open]);
+
+  const focusItem = (index: number) => {
+    const links = root.current?.querySelectorAll<HTMLAnchorElement>("ul a");
+    if (!links?.length) return;
+    links[(index + links.length) % links.length]?.focus();
+  };
+
+  return (
+    <li
+      ref={root}
+      className="group relative"
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && open) {
+          setOpen(false);
+          button.current?.focus();
+        }
+        if (!open) return;
+        const links = [...(root.current?.querySelectorAll<HTMLAnchorElement>("ul a") ?? [])];
+        const index = links.indexOf(document.activeElement as HTMLAnchorElement);
+        if (event.key === "ArrowDown") {
+          event.preventDefault();
+          focusItem(index + 1);
+        } else if (event.key === "ArrowUp") {
+          event.preventDefault();
+          focusItem(index - 1);
+        }
+      }}
+      onBlur={(event) => {
+        if (!root.current?.contains(event.relatedTarget as Node)) setOpen(false);
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        className={cn("flex items-center gap-1 px-3 py-2", linkClassName)}
+        onClick={() => setOpen((v) => !v)}
+        onKeyDown={(event) => {
+          if (event.key === "ArrowDown") {
+            event.preventDefault();
+            setOpen(true);
+            requestAnimationFrame(() => focusItem(0));
+          }
+        }}
+      >
+        {localiseText(item.name, locale)}
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+          <path d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="1.8" fill="none" />
+        </svg>
+      </button>
+      <ul
+        id={id}
+        className={cn(
+          "absolute left-0 z-40 min-w-56 rounded-site border border-slate-200 bg-white py-2 text-slate-900 shadow-lg",
+          open ? "block" : "hidden",
+        )}
+      >
+        {item.dropdownItems?.map((child) => (
+          <li key={`${child.name}-${child.url}`}>
+            <SiteLink
+              href={child.url}
+              className="block px-4 py-2 text-sm normal-case hover:bg-slate-100 focus:bg-slate-100"
+              onClick={() => setOpen(false)}
+            >
+              {localiseText(child.name, locale)}
+            </SiteLink>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}

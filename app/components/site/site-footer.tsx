@@ -1,0 +1,81 @@
+import { cleanContactLinkName } from "../../../domain/links";
+import { localiseText, term } from "../../../domain/locale";
+import { cn } from "~/lib/cn";
+import { useSite, useTemplate } from "~/lib/site";
+import { SiteLink } from "./site-link";
+
+const SOCIAL_LABELS: Record<string, string> = {
+  facebook: "Facebook",
+  instagram: "Instagram",
+  youtube: "YouTube",
+  linkedin: "LinkedIn",
+  tiktok: "TikTok",
+  x: "X",
+};
+
+/** Footer groups (Search Stock, Buyer Tools, Servicing & Parts, Company) and social links. */
+export function SiteFooter() {
+  const site = useSite();
+  const t = useTemplate();
+  const year = new Date().getFullYear();
+  return (
+    <footer className={cn("mt-16", t.footer)}>
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
+        {site.navigation.footer.map((group) => (
+          <nav key={group.title} aria-label={group.title}>
+            <h2 className={cn("mb-3 text-base", t.footerHeading)}>{group.title}</h2>
+            <ul className="space-y-2 text-sm">
+              {group.items.map((item) => (
+                <li key={`${item.name}-${item.url}`}>
+                  <SiteLink href={item.url} className="hover:underline">
+                    {localiseText(cleanContactLinkName(item.name), site.locale)}
+                  </SiteLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+        <div>
+          <h2 className={cn("mb-3 text-base", t.footerHeading)}>{site.name}</h2>
+          <p className="mb-3 text-sm">
+            <SiteLink href="/contact" className="font-semibold underline">
+              {`Send us an ${term(site.locale, "enquiry").toLowerCase()}`}
+            </SiteLink>
+          </p>
+          <address className="space-y-2 text-sm not-italic">
+            {site.contactDetails.phone && (
+              <p>
+                <a href={`tel:${site.contactDetails.phone.replace(/[^\d+]/g, "")}`} className="hover:underline">
+                  {site.contactDetails.phone}
+                </a>
+              </p>
+            )}
+            {site.contactDetails.email && (
+              <p>
+                <a href={`mailto:${site.contactDetails.email}`} className="hover:underline">
+                  {site.contactDetails.email}
+                </a>
+              </p>
+            )}
+          </address>
+          {site.navigation.social.length > 0 && (
+            <ul className="mt-4 flex flex-wrap gap-3 text-sm" aria-label="Social media">
+              {site.navigation.social.map((s) => (
+                <li key={s.network}>
+                  <SiteLink href={s.url} className="underline-offset-2 hover:underline">
+                    {SOCIAL_LABELS[s.network] ?? s.network}
+                  </SiteLink>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+      <div className="border-t border-current/10">
+        <p className="mx-auto max-w-7xl px-4 py-4 text-xs">
+          © {year} {site.name}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

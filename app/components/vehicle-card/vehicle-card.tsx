@@ -1,0 +1,339 @@
+import { useId, useState } from "react";
+import { CARD_IMAGE_MAX_WIDTH, cardImageUrl, imageSrcSet } from "../../../domain/image-url";
+import { formatOdometer, localiseText, term } from "../../../domain/locale";
+import { makeDisplayName } from "../../../domain/manufacturers";
+import { siteSearchBasePath } from "../../../domain/search-scope";
+import type { Vehicle } from "../../../domain/vehicle";
+import { vehicleCardActions, type VehicleCardAction } from "../../../domain/vehicle-card";
+import { vehiclePagePath } from "../../../domain/vehicle-actions";
+import { findSimilarSearchPath } from "../../../domain/vehicle-page";
+import { formatPrice, isBelowMarket, priceDisplay } from "../../../domain/vehicle-price";
+import {
+  carTypeLabel,
+  CERTIFIED_DIALOG_POINTS,
+  CERTIFIED_PRE_OWNED_LABEL,
+  vehicleTags,
+  type VehicleTag,
+} from "../../../domain/vehicle-tags";
+import { cn } from "~/lib/cn";
+import { useSite, useTemplate, type Site } from "~/lib/site";
+import { APP_LINK } from "./app-links";
+import { memoFormat } from "./format-cache";
+import { PhoneReveal } from "./phone-reveal";
+
+/** Rendered width of a card image in the grid, for the browser's srcset choice. */
+const CARD_IMAGE_SIZES = "(min-width: 1200px) 360px, (min-width: 768px) 45vw, 100vw";
+const CARD_IMAGE_WIDTH = 640;
+const CARD_IMAGE_HEIGHT = 480;
+
+const TAG_STYLES: Record<VehicleTag["kind"], string> = {
+  reserved: "bg-amber-300 text-slate-950",
+  "coming-soon": "bg-sky-800 text-white",
+  "just-arrived": "bg-emerald-800 text-white",
+  "just-sold": "bg-slate-900 text-white",
+  electric: "bg-green-800 text-white",
+  hybrid: "bg-teal-800 text-white",
+  phev: "bg-cyan-900 text-white",
+  custom: "bg-accent text-accent-foreground",
+  certified: "bg-white text-slate-900",
+};
+
+function vehicleTitle(vehicle: Pick<Vehicle, "year" | "make" | "model">): string {
+  return `${vehicle.year} ${makeDisplayName(vehicle.make)} ${vehicle.model}`;
+}
+
+function cardImage(vehicle: Vehicle): string | null {
+  return vehicle.primary_image_url ?? vehicle.images[0]?.url ?? null;
+}
+
+/**
+ * A vehicle in a listing (SPEC.md section 2, "Vehicle card"), shared by search results, the
+ * vehicle page's similar vehicles and the home page. Server-rendered and usable without
+ * JavaScript: every action is a plain link, the phone number reveals with <details>, and the
+ * certified dialog is a native popover. Links carry APP_LINK: inside an element using
+ * `useAppLinkClick()` (the results page) they navigate in the app; elsewhere they load the page.
+ *
+ * `priority` marks a card above the fold: its image loads eagerly with high priority (the
+ * page's largest paint); all others load lazily.
+ */
+export function VehicleCard({
+  vehicle,
+  priority = false,
+  headingLevel = 3,
+  className,
+}: {
+  vehicle: Vehicle;
+  priority?: boolean;
+  headingLevel?: 2 | 3 | 4;
+  className?: string;
+}) {
+  const site = useSite();
+  const t = useTemplate();
+  const { settings, locale } = site;
+  const Heading = `h${headingLevel}` as const;
+  const href = vehiclePagePath(vehicle.slug, settings);
+  const title = vehicleTitle(vehicle);
+  const subtitle = [vehicle.badge, vehicle.series].filter(Boolean).join(" ");
+  // The clock of this render (Just Arrived); kept across re-renders of the card.
+  const [nowMs] = useState(Date.now);
+  const tags = vehicleTags(vehicle, settings, nowMs);
+  const price = memoFormat(
+    `price:${locale}:${vehicle.price}:${vehicle.preorder}:${vehicle.tag ?? ""}`,
+    () => priceDisplay(vehicle, locale),
+  );
+  const money = (amount: number) =>
+    memoFormat(`money:${locale}:${amount}`, () => formatPrice(amount, locale));
+  const belowMarket = isBelowMarket(vehicle, settings);
+  const wasPrice =
+    price.kind === "price" && vehicle.before_price !== null && vehicle.before_price > vehicle.price
+      ? money(vehicle.before_price)
+      : null;
+  const subscription =
+    settings.offersSubscription &&
+    vehicle.subscription_price !== null &&
+    vehicle.subscription_price > 0
+      ? money(vehicle.subscription_price)
+      : null;
+  const fuel = vehicle.simple_fuel ?? vehicle.fuel;
+  const transmission = vehicle.simple_transmission ?? vehicle.transmission;
+  const actions = vehicleCardActions(vehicle, {
+    settings,
+    locale,
+    phone: vehicle.location?.phone ?? site.contactDetails.phone,
+    similarSearchHref: findSimilarSearchPath(vehicle, siteSearchBasePath(settings)),
+  });
+  const image = cardImage(vehicle);
+  const specs: { label: string; value: string }[] = [
+    { label: "Condition", value: carTypeLabel(vehicle.car_type, settings) },
+    ...(transmission ? [{ label: "Transmission", value: transmission }] : []),
+    {
+      label: term(locale, "odometer"),
+      value: memoFormat(`km:${locale}:${vehicle.km}`, () => formatOdometer(vehicle.km, locale)),
+    },
+    ...(fuel ? [{ label: "Fuel type", value: localiseText(fuel, locale) }] : []),
+  ];
+
+  return (
+    <article
+      className={cn(
+        "flex h-full flex-col overflow-hidden rounded-site border border-slate-200 bg-white shadow-sm",
+        className,
+      )}
+      data-vehicle-id={vehicle.id}
+    >
+      <div className="relative">
+        <div className="relative aspect-[4/3] bg-slate-100">
+          {image ? (
+            <img
+              src={cardImageUrl(image, CARD_IMAGE_WIDTH, settings)}
+              srcSet={imageSrcSet(image, settings, CARD_IMAGE_MAX_WIDTH) || undefined}
+              sizes={CARD_IMAGE_SIZES}
+              width={CARD_IMAGE_WIDTH}
+              height={CARD_IMAGE_HEIGHT}
+              alt=""
+              loading={priority ? "eager" : "lazy"}
+              fetchPriority={priority ? "high" : undefined}
+              decoding={priority ? "sync" : "async"}
+              className="absolute inset-0 size-full object-cover"
+            />
+          ) : (
+            <div className="absolute inset-0 flex items-center justify-center text-sm text-slate-600">
+              No photo yet
+            </div>
+          )}
+          {tags.length > 0 && (
+            <ul className="absolute top-2 left-2 z-10 flex flex-wrap gap-1" aria-label="Tags">
+              {tags.map((tag) =>
+                tag.kind === "certified" ? (
+                  <li key={tag.kind}>
+                    <CertifiedBadge />
+                  </li>
+                ) : (
+                  <li
+                    key={`${tag.kind}:${tag.label}`}
+                    className={cn(
+                      "rounded px-2 py-0.5 text-xs font-bold shadow-sm",
+                      TAG_STYLES[tag.kind],
+                    )}
+                  >
+                    {tag.label}
+                  </li>
+                ),
+              )}
+            </ul>
+          )}
+        </div>
+        <div className="px-4 pt-3">
+          <Heading className={cn("text-lg leading-snug", t.heading)}>
+            {/* The title link covers the photo too: one link per vehicle for keyboards and readers. */}
+            <a href={href} {...APP_LINK} className="after:absolute after:inset-0 hover:underline">
+              {title}
+            </a>
+          </Heading>
+          {subtitle && <p className="text-sm text-slate-700">{subtitle}</p>}
+        </div>
+      </div>
+
+      <div className="flex flex-1 flex-col px-4 pt-2 pb-4">
+        <div className="flex flex-wrap items-baseline gap-x-2">
+          <p
+            className={cn(
+              "text-2xl font-bold",
+              price.kind === "price" ? "text-slate-950" : "text-lg text-slate-800",
+            )}
+          >
+            {price.text}
+          </p>
+          {price.kind === "price" && vehicle.price_type && (
+            <p className="text-sm text-slate-700">{vehicle.price_type}</p>
+          )}
+        </div>
+        {wasPrice && (
+          <p className="text-sm text-slate-700">
+            Was <s>{wasPrice}</s>
+          </p>
+        )}
+        {belowMarket && (
+          <p className="mt-1 inline-flex w-fit items-center gap-1 rounded bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+            Below market price
+          </p>
+        )}
+        {subscription && (
+          <p className="mt-1 text-sm text-slate-800">
+            Subscribe from <strong>{subscription}</strong> per week
+          </p>
+        )}
+
+        {/* The values name themselves (Used, Automatic, 41,417 km, Diesel): no labels to read out. */}
+        <ul className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm text-slate-800" aria-label="Specifications">
+          {specs.map((spec) => (
+            <li key={spec.label} className="truncate">
+              {spec.value}
+            </li>
+          ))}
+        </ul>
+
+        <CardActions actions={actions} vehicle={vehicle} site={site} />
+      </div>
+    </article>
+  );
+}
+
+function CardActions({
+  actions,
+  vehicle,
+  site,
+}: {
+  actions: VehicleCardAction[];
+  vehicle: Vehicle;
+  site: Site;
+}) {
+  const t = useTemplate();
+  const [first, ...rest] = actions;
+  if (!first) return null;
+  const name = vehicleTitle(vehicle);
+  const render = (action: VehicleCardAction, primary: boolean) => {
+    const className = cn(
+      "relative z-10 flex min-h-11 w-full flex-col items-center justify-center px-2 py-1.5 text-center font-semibold leading-tight",
+      primary ? cn("text-sm", t.button) : cn("text-[13px]", t.buttonOutline),
+    );
+    switch (action.type) {
+      case "link":
+        // Plain links: the forms they open work without any script on this page.
+        return (
+          // The name starts with the visible text and says which vehicle (21 'Enquire Now' links
+          // on a page must not read the same).
+          <a
+            href={action.href}
+            className={className}
+            aria-label={`${action.label}${action.detail ? `, ${action.detail}` : ""}: ${name}${action.external ? " (opens in a new tab)" : ""}`}
+            {...(action.external ? { target: "_blank", rel: "noopener noreferrer" } : APP_LINK)}
+          >
+            {action.label}
+            {action.detail && <span className="text-xs font-normal">{action.detail}</span>}
+          </a>
+        );
+      case "call":
+        return (
+          <PhoneReveal
+            phone={action.phone}
+            label={action.label}
+            vehicle={vehicle}
+            siteId={site.id}
+            startsRevealed={site.settings.phoneStartsRevealed}
+            className={className}
+          />
+        );
+      case "chat":
+        return (
+          <button
+            type="button"
+            className={className}
+            onClick={() => window.dispatchEvent(new CustomEvent("site:open-chat"))}
+          >
+            {action.label}
+          </button>
+        );
+    }
+  };
+  const last = rest.at(-1);
+  return (
+    <ul className="mt-auto grid grid-cols-2 gap-2 pt-4" aria-label={`Actions for ${name}`}>
+      <li className="col-span-2">{render(first, true)}</li>
+      {rest.map((action) => (
+        <li
+          key={action.kind}
+          className={rest.length % 2 === 1 && action === last ? "col-span-2" : undefined}
+        >
+          {render(action, false)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The certified-pre-owned badge; its dialog is a native popover (no script needed). */
+function CertifiedBadge() {
+  const id = useId();
+  const popoverId = `certified-${id.replace(/[^a-zA-Z0-9_-]/g, "")}`;
+  return (
+    <>
+      <button
+        type="button"
+        popoverTarget={popoverId}
+        className="relative z-10 inline-flex items-center gap-1 rounded bg-white px-2 py-0.5 text-xs font-bold text-slate-900 shadow-sm"
+      >
+        <svg viewBox="0 0 24 24" className="size-3.5" aria-hidden="true" focusable="false">
+          <path
+            fill="currentColor"
+            d="M12 2l2.4 2.1 3.2-.3.9 3.1 2.8 1.6-1 3 1 3-2.8 1.6-.9 3.1-3.2-.3L12 22l-2.4-2.1-3.2.3-.9-3.1-2.8-1.6 1-3-1-3 2.8-1.6.9-3.1 3.2.3z"
+          />
+          <path fill="#fff" d="M10.6 15.2l-3-3 1.2-1.2 1.8 1.8 4.6-4.6 1.2 1.2z" />
+        </svg>
+        {CERTIFIED_PRE_OWNED_LABEL}
+      </button>
+      <div
+        id={popoverId}
+        popover="auto"
+        role="dialog"
+        aria-label={CERTIFIED_PRE_OWNED_LABEL}
+        className="m-auto w-[min(24rem,calc(100vw-2rem))] rounded-site border border-slate-200 bg-white p-5 text-left text-slate-900 shadow-xl backdrop:bg-slate-950/40"
+      >
+        <p className="text-lg font-bold">{CERTIFIED_PRE_OWNED_LABEL}</p>
+        <ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
+          {CERTIFIED_DIALOG_POINTS.map((point) => (
+            <li key={point}>{point}</li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          popoverTarget={popoverId}
+          popoverTargetAction="hide"
+          className="mt-4 inline-flex min-h-11 items-center rounded-site border border-slate-300 px-4 text-sm font-semibold"
+        >
+          Close
+        </button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,333 @@
+/**
+ * Everything the vehicle page shows, decided once on the server from the vehicle, the site and
+ * the time of the request. The rules are the domain's; this module only puts their answers in
+ * the shape the page's components render, so the browser gets data, not rules (less JavaScript,
+ * and the same answer on the server and after hydration).
+ *
+ * Imported by the route's loader only: nothing here reaches the browser bundle.
+ */
+import { localiseText, formatOdometer as formatOdometerUncached, term } from "../../../domain/locale";
+import { groupOpeningHours } from "../../../domain/opening-hours";
+import type { Site } from "../../../server/sites/site";
+import type { LocationView } from "../../../server/content/locations";
+import { maskPhone } from "../../../domain/phone-reveal";
+import { imageUrl } from "../../../domain/image-url";
+import {
+  formatPrice as formatPriceUncached,
+  isBelowMarket,
+  priceDisplay,
+  type PriceDisplay,
+} from "../../../domain/vehicle-price";
+import { carTypeLabel, CERTIFIED_DIALOG_POINTS, CERTIFIED_PRE_OWNED_LABEL, vehicleTags } from "../../../domain/vehicle-tags";
+import type { VehicleTag } from "../../../domain/vehicle-tags";
+import {
+  buyOnlinePath,
+  canReserveOnline,
+  canShowHistoryReport,
+  canShowTradeIn,
+  checkoutPath,
+  depositText,
+  financePath,
+  isUnavailable,
+  tradeInPath,
+  VEHICLE_ACTION_TEXT,
+  vehiclePagePath,
+} from "../../../domain/vehicle-actions";
+import { bookTestDrivePath, ENQUIRY_ANCHOR, whatsappHref } from "../../../domain/vehicle-card";
+import {
+  canReserveFromVehiclePage,
+  findSimilarSearchPath,
+  makeSearchPath,
+  offersRequestPhotos,
+  VEHICLE_PAGE_TEXT,
+  vehicleHeading,
+} from "../../../domain/vehicle-page";
+import { memoFormat } from "~/components/vehicle-card/format-cache";
+import { siteSearchBasePath } from "../../../domain/search-scope";
+import type { Vehicle, VehicleImage } from "../../../domain/vehicle";
+import type { Locale } from "../../../domain/site-settings";
+
+/** The vehicle fields the page's components read. */
+export type VehiclePageVehicle = Pick<
+  Vehicle,
+  | "id"
+  | "slug"
+  | "name"
+  | "make"
+  | "model"
+  | "year"
+  | "km"
+  | "price"
+  | "price_type"
+  | "status"
+  | "car_type"
+  | "item_type"
+  | "stocknum"
+  | "vin"
+  | "dealership_id"
+  | "description"
+>;
+
+/** Intl formatting is the costly part of a render: the same amounts recur across requests. */
+const formatPrice = (amount: number, locale: Locale) =>
+  memoFormat(`money:${locale}:${amount}`, () => formatPriceUncached(amount, locale));
+const formatOdometer = (reading: number, locale: Locale) =>
+  memoFormat(`km:${locale}:${reading}`, () => formatOdometerUncached(reading, locale));
+
+export type SpecRow = { label: string; value: string };
+export type SpecGroup = { title: string; rows: SpecRow[] };
+
+export type GalleryImage = {
+  src: string;
+  srcSet: string;
+  thumb: string;
+  alt: string;
+};
+
+export type SidebarLink = { label: string; detail: string | null; href: string; external: boolean };
+
+export type VehiclePageModel = {
+  vehicle: VehiclePageVehicle;
+  /** 'Interested in this vehicle?' */
+  sidebarHeading: string;
+  /** Id of the sidebar block, the anchor the cards' enquiry buttons lead to (#enquiry). */
+  enquiryAnchor: string;
+  heading: string;
+  /** 'New', 'Used' (or 'Pre-owned'), 'Demo'. */
+  condition: string;
+  /** The domain's price display, in the site's spelling. */
+  price: { kind: PriceDisplay["kind"]; text: string };
+  priceType: string | null;
+  /** The previous price, struck through, when above the price shown. */
+  beforePrice: string | null;
+  /** 'from $X per week' where the site offers subscriptions. */
+  subscriptionPrice: string | null;
+  tags: VehicleTag[];
+  certified: { label: string; points: readonly string[] } | null;
+  /** The market average when the price is below it (SPEC.md section 9). */
+  belowMarket: { average: string; saving: string } | null;
+  unavailable: boolean;
+  gallery: GalleryImage[];
+  /** Sidebar actions, in the order shown; empty for an unavailable vehicle but find-similar. */
+  actions: {
+    reserve: SidebarLink | null;
+    buyOnline: SidebarLink | null;
+    tradeIn: SidebarLink | null;
+    enquire: SidebarLink | null;
+    testDrive: SidebarLink | null;
+    finance: SidebarLink | null;
+    historyReport: SidebarLink | null;
+    requestPhotos: SidebarLink | null;
+    whatsapp: SidebarLink | null;
+    chat: boolean;
+    findSimilar: SidebarLink | null;
+  };
+  phone: { number: string; masked: string; startsRevealed: boolean } | null;
+  location: {
+    view: LocationView | null;
+    name: string;
+    hours: ReturnType<typeof groupOpeningHours>;
+  } | null;
+  specGroups: SpecGroup[];
+  features: string[];
+  /** The finance calculator's starting price (the shared calculator reads the site's rate). */
+  finance: { price: number } | null;
+  breadcrumbs: Array<{ name: string; href: string | null }>;
+  canonicalPath: string;
+  /** Where 'Find Me Something Similar' and the similar vehicles' 'see more' lead. */
+  similarSearchPath: string;
+};
+
+function link(label: string, href: string, detail: string | null = null, external = false): SidebarLink {
+  return { label, detail, href, external };
+}
+
+function galleryImages(images: readonly VehicleImage[], heading: string, site: Site): GalleryImage[] {
+  const settings = site.settings;
+  const total = images.length;
+  return images.map((image, index) => ({
+    src: imageUrl(image.url, 1280, settings),
+    srcSet: imageSrcSetFor(image.url, site),
+    thumb: imageUrl(image.thumb || image.url, 640, settings),
+    alt: total > 1 ? `${heading}, photo ${index + 1} of ${total}` : heading,
+  }));
+}
+
+function imageSrcSetFor(src: string, site: Site): string {
+  // The main image is at most 840 CSS px wide: 2x screens need up to 1920.
+  return [640, 828, 1080, 1280, 1920]
+    .map((w) => ({ w, url: imageUrl(src, w, site.settings) }))
+    .filter(({ url }) => url !== src)
+    .map(({ w, url }) => `${url} ${w}w`)
+    .join(", ");
+}
+
+/** Specifications a shopper compares, grouped; a field the vehicle lacks is left out. */
+export function vehicleSpecGroups(vehicle: Vehicle, site: Site): SpecGroup[] {
+  const locale = site.locale;
+  const text = (value: string | null | undefined) =>
+    value === null || value === undefined || value.trim() === "" ? null : localiseText(value.trim(), locale);
+  const row = (label: string, value: string | null): SpecRow | null =>
+    value === null ? null : { label: localiseText(label, locale), value };
+  const group = (title: string, rows: Array<SpecRow | null>): SpecGroup => ({
+    title,
+    rows: rows.filter((r): r is SpecRow => r !== null),
+  });
+  const groups = [
+    group("Overview", [
+      row("Condition", carTypeLabel(vehicle.car_type, site.settings)),
+      row("Year", String(vehicle.year)),
+      row(term(locale, "odometer"), formatOdometer(vehicle.km, locale)),
+      row("Body type", text(vehicle.body ?? vehicle.simple_body)),
+      row(term(locale, "colour"), text(vehicle.colour)),
+      row("Seats", vehicle.seats ? String(vehicle.seats) : null),
+    ]),
+    group("Engine and drivetrain", [
+      row("Fuel type", text(vehicle.fuel ?? vehicle.simple_fuel)),
+      row("Engine", text(vehicle.engine)),
+      row("Transmission", text(vehicle.transmission ?? vehicle.simple_transmission)),
+      row("Drive", text(vehicle.drive ?? vehicle.simple_drive)),
+    ]),
+    group("Identification", [
+      row("Make", text(vehicle.make)),
+      row("Model", text(vehicle.model)),
+      row("Badge", text(vehicle.badge)),
+      row("Series", text(vehicle.series)),
+      row("Stock number", text(vehicle.stocknum)),
+      row("VIN", text(vehicle.vin)),
+      row("Location", text(vehicle.location_name)),
+    ]),
+  ];
+  return groups.filter((g) => g.rows.length > 0);
+}
+
+export type VehiclePageInput = {
+  vehicle: Vehicle;
+  site: Site;
+  location: LocationView | null;
+  nowMs: number;
+};
+
+export function buildVehiclePageModel({ vehicle, site, location, nowMs }: VehiclePageInput): VehiclePageModel {
+  const { settings, locale } = site;
+  const heading = vehicleHeading(vehicle);
+  const shown = memoFormat(`price:${locale}:${vehicle.price}:${vehicle.preorder}:${vehicle.tag ?? ""}`, () =>
+    priceDisplay(vehicle, locale),
+  );
+  // 'Enquire for price.' in the site's spelling ('Inquire for price.' on US sites).
+  const price = { kind: shown.kind, text: shown.kind === "enquire" ? localiseText(shown.text, locale) : shown.text };
+  const unavailable = isUnavailable(vehicle);
+  const localise = (text: string) => localiseText(text, locale);
+  const enquireHref = `/contact?car_id=${encodeURIComponent(String(vehicle.id))}`;
+
+  const tags = vehicleTags(vehicle, settings, nowMs).filter((tag) => tag.kind !== "certified");
+  const market = vehicle.autograb_data?.average_market_price ?? null;
+  const below = market !== null && isBelowMarket(vehicle, settings);
+  const phoneNumber = vehicle.location?.phone ?? location?.phone ?? site.contactDetails.phone;
+  const subscription =
+    settings.offersSubscription && vehicle.subscription_price !== null && vehicle.subscription_price > 0
+      ? `from ${formatPrice(vehicle.subscription_price, locale)} per week`
+      : null;
+  const searchBase = siteSearchBasePath(settings);
+  const findSimilar = findSimilarSearchPath(vehicle, searchBase);
+
+  return {
+    vehicle: {
+      id: vehicle.id,
+      slug: vehicle.slug,
+      name: vehicle.name,
+      make: vehicle.make,
+      model: vehicle.model,
+      year: vehicle.year,
+      km: vehicle.km,
+      price: vehicle.price,
+      price_type: vehicle.price_type,
+      status: vehicle.status,
+      car_type: vehicle.car_type,
+      item_type: vehicle.item_type,
+      stocknum: vehicle.stocknum,
+      vin: vehicle.vin,
+      dealership_id: vehicle.dealership_id,
+      description: vehicle.description,
+    },
+    heading,
+    sidebarHeading: VEHICLE_PAGE_TEXT.interested,
+    enquiryAnchor: ENQUIRY_ANCHOR,
+    condition: carTypeLabel(vehicle.car_type, settings),
+    price,
+    priceType: price.kind === "price" ? vehicle.price_type : null,
+    beforePrice:
+      price.kind === "price" && vehicle.before_price !== null && vehicle.before_price > vehicle.price
+        ? formatPrice(vehicle.before_price, locale)
+        : null,
+    subscriptionPrice: subscription,
+    tags,
+    certified: vehicle.certified
+      ? { label: CERTIFIED_PRE_OWNED_LABEL, points: CERTIFIED_DIALOG_POINTS }
+      : null,
+    belowMarket:
+      below && market !== null
+        ? { average: formatPrice(market, locale), saving: formatPrice(market - vehicle.price, locale) }
+        : null,
+    unavailable,
+    gallery: galleryImages(vehicle.images, heading, site),
+    actions: {
+      reserve: canReserveFromVehiclePage(vehicle, settings)
+        ? link(
+            `${VEHICLE_PAGE_TEXT.reserveNow} ${depositText(vehicle)} deposit`,
+            checkoutPath(vehicle.slug, settings),
+            VEHICLE_PAGE_TEXT.reserveNowDetail,
+          )
+        : null,
+      buyOnline:
+        !unavailable && canReserveOnline(vehicle, settings)
+          ? link(VEHICLE_ACTION_TEXT.buyOnline, buyOnlinePath(vehicle.slug, settings))
+          : null,
+      tradeIn:
+        !unavailable && canShowTradeIn(vehicle, settings)
+          ? link(VEHICLE_PAGE_TEXT.tradeIn, tradeInPath(vehicle), VEHICLE_PAGE_TEXT.tradeInDetail)
+          : null,
+      enquire: unavailable ? null : link(localise(VEHICLE_ACTION_TEXT.enquireNow), enquireHref),
+      testDrive: unavailable ? null : link(VEHICLE_ACTION_TEXT.bookTestDrive, bookTestDrivePath(vehicle)),
+      finance: unavailable ? null : link(localise(settings.getFinanceText), financePath(vehicle)),
+      historyReport: canShowHistoryReport(vehicle)
+        ? link(VEHICLE_ACTION_TEXT.historyReport, vehicle.file ?? "", null, true)
+        : null,
+      requestPhotos: offersRequestPhotos(vehicle)
+        ? link(VEHICLE_PAGE_TEXT.requestPhotos, `${enquireHref}&subcategory=${encodeURIComponent("Request Photos")}`)
+        : null,
+      whatsapp:
+        !unavailable && settings.whatsappNumber && settings.whatsappNumber.trim() !== ""
+          ? link("WhatsApp", whatsappHref(settings.whatsappNumber, vehicle), null, true)
+          : null,
+      chat: !unavailable && settings.chatEnabled,
+      findSimilar: unavailable ? link(VEHICLE_ACTION_TEXT.findSimilar, findSimilar) : null,
+    },
+    phone:
+      phoneNumber && phoneNumber.trim() !== ""
+        ? { number: phoneNumber, masked: maskPhone(phoneNumber), startsRevealed: settings.phoneStartsRevealed }
+        : null,
+    location:
+      location || vehicle.location_name
+        ? {
+            view: location,
+            name: location?.name ?? vehicle.location_name ?? "",
+            hours: location ? groupOpeningHours(location.openingHours) : [],
+          }
+        : null,
+    specGroups: vehicleSpecGroups(vehicle, site),
+    features: vehicle.filtered_features.filter((f) => f.trim() !== "").map(localise),
+    finance:
+      !unavailable && price.kind === "price"
+        ? { price: vehicle.price }
+        : null,
+    breadcrumbs: [
+      { name: "Home", href: "/" },
+      { name: "Our stock", href: settings.defaultSearchPath },
+      { name: vehicle.make, href: makeSearchPath(vehicle, searchBase) },
+      { name: heading, href: null },
+    ],
+    canonicalPath: vehiclePagePath(vehicle.slug, settings),
+    similarSearchPath: findSimilar,
+  };
+}

@@ -1,0 +1,95 @@
+import { lazy, Suspense } from "react";
+import type { ReactNode } from "react";
+import { JsonLd } from "~/components/content/json-ld";
+import { useSite } from "~/lib/site";
+import type { Vehicle } from "../../../domain/vehicle";
+import { Breadcrumbs } from "./breadcrumbs";
+import { Gallery } from "./gallery";
+import { LocationBlock } from "./location-block";
+import { SharePrint } from "./share-print";
+import { Sidebar } from "./sidebar";
+import { Specifications } from "./specifications";
+import { TitleBlock } from "./title-block";
+import type { VehiclePageModel } from "./vehicle-page-model";
+
+/**
+ * Similar vehicles sit below the fold: the server renders them in place, and the browser
+ * hydrates them once their chunk (the shared vehicle card) arrives, after the page's first load.
+ */
+/**
+ * The site's finance calculator (shared with the finance page) is below the fold too: rendered
+ * in place with the vehicle's price, hydrated from its own chunk.
+ */
+const FinanceCalculator = lazy(() => import("~/components/finance-calculator").then((m) => ({ default: m.FinanceCalculator })));
+
+const SimilarVehicles = lazy(() => import("./similar-vehicles").then((m) => ({ default: m.SimilarVehicles })));
+
+/**
+ * The vehicle detail page. Small screens read it in order: title and price, photos, the
+ * 'Interested in this vehicle?' actions, then the details; large screens keep the actions in a
+ * column beside the photos and details. Printing keeps the photo, price, specifications
+ * and where to see the vehicle.
+ */
+export function VehiclePage({
+  page,
+  similar,
+  canonical,
+  jsonLd,
+  enquiryForm,
+}: {
+  page: VehiclePageModel;
+  similar: Vehicle[];
+  canonical: string;
+  jsonLd: string;
+  enquiryForm?: ReactNode;
+}) {
+  const siteName = useSite().name;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 print:max-w-none print:px-0">
+      <JsonLd json={jsonLd} />
+      <p className="mb-4 hidden text-sm text-slate-700 print:block">
+        {siteName} · {canonical}
+      </p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Breadcrumbs items={page.breadcrumbs} />
+        <SharePrint url={canonical} title={page.heading} />
+      </div>
+      <div className="mt-4">
+        <TitleBlock page={page} />
+      </div>
+      <div className="mt-6 grid gap-x-8 gap-y-8 lg:grid-cols-3 print:block">
+        <div className="lg:col-span-2">
+          <Gallery images={page.gallery} heading={page.heading} requestPhotos={page.actions.requestPhotos} />
+        </div>
+        <div className="lg:col-start-3 lg:row-span-2 lg:row-start-1 print:hidden">
+          <div>
+            <Sidebar page={page} enquiryForm={enquiryForm} />
+          </div>
+        </div>
+        <div className="flex flex-col gap-10 lg:col-span-2 print:mt-8">
+          <Specifications page={page} />
+          {page.finance && (
+            <div className="print:hidden">
+              <Suspense fallback={null}>
+                <FinanceCalculator price={page.finance.price} id="vehicle-finance-calculator" />
+              </Suspense>
+              {page.actions.finance && (
+                <p className="mt-3">
+                  <a href={page.actions.finance.href} className="font-semibold text-brand underline">
+                    {page.actions.finance.label}: apply for a personalised rate
+                  </a>
+                </p>
+              )}
+            </div>
+          )}
+          {page.location && <LocationBlock location={page.location} />}
+        </div>
+      </div>
+      <div className="mt-12">
+        <Suspense fallback={null}>
+          <SimilarVehicles vehicles={similar} moreHref={page.similarSearchPath} />
+        </Suspense>
+      </div>
+    </div>
+  );
+}

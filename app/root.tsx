@@ -1,0 +1,102 @@
+import type { CSSProperties, ReactNode } from "react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import type { Site } from "../server/sites/site";
+import stylesheet from "./app.css?url";
+import { SiteFooter } from "~/components/site/site-footer";
+import { SiteHeader } from "~/components/site/site-header";
+import { NotFoundPage } from "~/components/site/not-found-page";
+import { ChatBubble } from "~/components/engagement/chat-bubble";
+import { DeferredThirdPartyScripts } from "~/components/engagement/third-party-scripts";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+
+function faviconHref(site: Site): string {
+  return `/media/favicon/${encodeURIComponent(site.name)}.svg?bg=${site.settings.theme.primary.replace("#", "")}`;
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { site: context.site, origin: context.origin };
+}
+
+/** The site's brand colours as the CSS variables app.css reads. */
+function themeStyle(site: Site): CSSProperties {
+  const theme = site.settings.theme;
+  return {
+    "--brand": theme.primary,
+    "--brand-foreground": theme.primaryForeground,
+    "--accent": theme.accent,
+    "--accent-foreground": theme.accentForeground,
+    "--radius": theme.radius,
+  } as CSSProperties;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const site = data?.site;
+  return (
+    <html
+      lang={site?.locale ?? "en-AU"}
+      data-template={site?.template}
+      style={site ? themeStyle(site) : undefined}
+    >
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {site && <meta name="theme-color" content={site.settings.theme.primary} />}
+        {site && <link rel="icon" type="image/svg+xml" href={faviconHref(site)} />}
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        {site && <SiteHeader />}
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        {site && <SiteFooter />}
+        {site && <ChatBubble />}
+        {site && <DeferredThirdPartyScripts />}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-20 text-center">
+      <title>Something went wrong</title>
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="mt-4 text-slate-700">
+        {status >= 500
+          ? "We could not show this page just now. Please try again in a moment."
+          : "This request could not be completed."}
+      </p>
+      <p className="mt-8">
+        <a href="/" className="font-semibold text-brand underline">
+          Back to the home page
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * /contact and /contact-us/{location-name-slug}: the general enquiry form of SPEC.md section 5
+ * (category, location and preferred dealership selects when the rules ask for them, opt-in,
+ * optional Rego, a CV for careers enquiries), and the vehicle enquiry when a car_id is given
+ * (vehicle fields prefilled; Quick Enquiry, Request Photos and Car History Report too).
+ */
+import { data } from "react-router";
+import type { Route } from "./+types/contact";
+import { DEFAULT_ENQUIRY_CATEGORY, ENQUIRY_CATEGORIES, ENQUIRY_DEFAULTS } from "../../domain/enquiry-form";
+import {
+  LEAD_FORM_SUBCATEGORIES,
+  contactFormFields,
+  vehicleEnquiryCategory,
+  vehicleEnquiryFields,
+} from "../../domain/lead-forms";
+import { leadBasePath } from "../../domain/lead";
+import { localiseText } from "../../domain/locale";
+import { handleLeadForm } from "../../server/leads/form-action";
+import { dealershipOptions, vehicleSummary, visibleLocations } from "../../server/leads/form-context";
+import { FormPage, InfoBox, VehicleSummaryCard } from "~/components/forms/form-page";
+import { LeadForm } from "~/components/forms/lead-form";
+import { useSite } from "~/lib/site";
+
+const VEHICLE_SUBCATEGORIES: readonly string[] = [
+  LEAD_FORM_SUBCATEGORIES.quickEnquiry,
+  LEAD_FORM_SUBCATEGORIES.requestPhotos,
+  LEAD_FORM_SUBCATEGORIES.historyReport,
+];
+
+async function formContext(context: Route.LoaderArgs["context"], url: URL, locationSlug: string | undefined) {
+  const allLocations = await visibleLocations(context);
+  const location = locationSlug ? allLocations.find((l) => l.slug === locationSlug) : undefined;
+  if (locationSlug && !location) throw data(null, { status: 404 });
+  const vehicle = await vehicleSummary(context, url.searchParams.get("car_id"));
+  const subcategory = url.searchParams.get("subcategory");
+  const category = url.searchParams.get("category");
+  return {
+    location: location ?? null,
+    locations: location ? [] : allLocations.map(({ value, label }) => ({ value, label })),
+    dealerships: dealershipOptions(context),
+    vehicle,
+    subcategory: subcategory && VEHICLE_SUBCATEGORIES.includes(subcategory) ? subcategory : null,
+    category: category && (ENQUIRY_CATEGORIES as readonly string[]).includes(category) ? category : DEFAULT_ENQUIRY_CATEGORY,
+  };
+}
+
+function fieldsFor(ctx: Awaited<ReturnType<typeof formContext>>, settings: Route.LoaderArgs["context"]["site"]["settings"]) {
+  if (ctx.vehicle) return vehicleEnquiryFields(settings);
+  return contactFormFields({ showCategory: true, locations: ctx.locations, dealerships: ctx.dealerships }, settings);
+}
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const ctx = await formContext(context, url, params.slug);
+  return {
+    ...ctx,
+    canonical: `${context.origin}${url.pathname}`,
+    siteName: context.site.name,
+  };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const ctx = await formContext(context, url, params.slug);
+  const fields = fieldsFor(ctx, context.site.settings);
+  const vehicle = ctx.vehicle;
+  return handleLeadForm(request, context, {
+    fields,
+    fixed: vehicle
+      ? {
+          car_id: vehicle.id,
+          category: vehicleEnquiryCategory(vehicle.carType),
+          subcategory: ctx.subcategory,
+        }
+      : { location: ctx.location?.slug ?? null },
+    successParams: vehicle ? { car_id: String(vehicle.id) } : undefined,
+  });
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Contact us" }];
+  const where = loaderData.location ? ` ${loaderData.location.label}` : "";
+  return [
+    { title: `Contact${where} | ${loaderData.siteName}` },
+    { name: "description", content: `Send ${loaderData.siteName}${where} an enquiry. We will get back to you shortly.` },
+    { tagName: "link", rel: "canonical", href: loaderData.canonical },
+  ];
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const site = useSite();
+  const { vehicle, location, subcategory } = loaderData;
+  const fields = fieldsFor(loaderData, site.settings);
+  const title = vehicle
+    ? subcategory === LEAD_FORM_SUBCATEGORIES.requestPhotos
+      ? "Request photos"
+      : subcategory === LEAD_FORM_SUBCATEGORIES.historyReport
+        ? "Request the car history report"
+        : "Enquire about this vehicle"
+    : location
+      ? `Contact ${location.label}`
+      : "Contact us";
+  return (
+    <FormPage
+      title={localiseText(title, site.locale)}
+      intro={localiseText("Send us your enquiry and our team will get back to you, usually within one business day.", site.locale)}
+      aside={
+        location ? (
+          <InfoBox title={location.label}>
+            <p>{location.address}</p>
+            {location.phone && (
+              <p>
+                <a className="font-semibold text-brand underline" href={`tel:${location.phone.replace(/[^\d+]/g, "")}`}>
+                  {location.phone}
+                </a>
+              </p>
+            )}
+          </InfoBox>
+        ) : site.contactDetails.phone ? (
+          <InfoBox title="Prefer to talk?">
+            <p>
+              Call us on{" "}
+              <a className="font-semibold text-brand underline" href={`tel:${site.contactDetails.phone.replace(/[^\d+]/g, "")}`}>
+                {site.contactDetails.phone}
+              </a>
+              .
+            </p>
+          </InfoBox>
+        ) : undefined
+      }
+    >
+      {vehicle && <VehicleSummaryCard vehicle={vehicle} />}
+      <LeadForm
+        id="enquiry-form"
+        className="mt-6"
+        fields={fields}
+        defaults={{ category: loaderData.category, opt_in: ENQUIRY_DEFAULTS.opt_in }}
+        actionData={actionData}
+        multipart={!vehicle}
+        filesApi={vehicle ? undefined : `${leadBasePath(site.settings.leadApiMode === "mock")}/leads/with-files`}
+        apiFields={{ location: location?.value }}
+        submitLabel={vehicle ? "Send enquiry" : "Send message"}
+      />
+    </FormPage>
+  );
+}

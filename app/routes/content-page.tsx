@@ -1,0 +1,50 @@
+import { data } from "react-router";
+import type { Route } from "./+types/content-page";
+import { resolveSiteLink } from "../../domain/links";
+import { loadContentPage } from "../../server/content/pages";
+import { PageHeader } from "~/components/content/page-header";
+import { RichText } from "~/components/content/rich-text";
+import { seoFor, seoMeta } from "~/components/content/seo";
+import { SiteLink } from "~/components/site/site-link";
+import { cn } from "~/lib/cn";
+import { useTemplate } from "~/lib/site";
+
+/**
+ * Company and other content pages (about us, careers, terms, privacy, StealStopper, and any
+ * page the dealer adds under /pages/): the dealer's own page, sanitised, or the platform's
+ * default for it. The canonical URL follows SPEC.md's link rules (/pages/ prefix or not).
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const slug = params.slug ?? new URL(request.url).pathname.replace(/^\/+|\/+$/g, "");
+  const page = await loadContentPage(context, slug);
+  if (!page) throw data(null, { status: 404 });
+  const canonicalPath = resolveSiteLink(`/pages/${slug}`, context.site.settings);
+  return {
+    page,
+    seo: seoFor(context.origin, canonicalPath, page.title, page.metaDescription),
+  };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  return seoMeta(data?.seo, matches);
+}
+
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  const t = useTemplate();
+  const { page } = loaderData;
+  return (
+    <article>
+      <PageHeader title={page.title} />
+      <div className="mx-auto max-w-7xl px-4 py-10">
+        <RichText html={page.body} />
+        {page.slug === "careers" && (
+          <p className="mt-8">
+            <SiteLink href="/current-positions" className={cn("inline-flex px-5 py-3 font-semibold", t.button)}>
+              See current positions
+            </SiteLink>
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,37 @@
+import { data } from "react-router";
+import type { Route } from "./+types/dealerships";
+import { loadDealerships } from "../../server/content/location-pages";
+import { JsonLd } from "~/components/content/json-ld";
+import { PageHeader } from "~/components/content/page-header";
+import { seoFor, seoMeta } from "~/components/content/seo";
+import { DealershipsList } from "~/components/locations/dealerships-list";
+import { useSite } from "~/lib/site";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const loaded = await loadDealerships(context);
+  if (!loaded) throw data(null, { status: 404 });
+  return {
+    ...loaded,
+    seo: seoFor(
+      context.origin,
+      "/dealerships",
+      "Our Dealerships",
+      `${context.site.name}'s dealerships and their locations: addresses, opening hours and directions.`,
+    ),
+  };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  return seoMeta(data?.seo, matches);
+}
+
+export default function Dealerships({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
+  return (
+    <>
+      <JsonLd json={loaderData.jsonLd} />
+      <PageHeader title="Our Dealerships" intro={`Every dealership of ${site.name}, with its locations.`} />
+      <DealershipsList dealerships={loaderData.dealerships} today={loaderData.today} />
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import type { Route } from "./+types/home";
+import type { HomeBlock } from "../../domain/site-settings";
+import { loadHome } from "../../server/content/home";
+import { jsonLdScript } from "../../server/content/json-ld";
+import { JsonLd } from "~/components/content/json-ld";
+import { seoFor, seoMeta } from "~/components/content/seo";
+import { PromoPopup } from "~/components/engagement/promo-popup";
+import {
+  BookServiceBlock,
+  BuyOnlineBlock,
+  FinanceSolutionsBlock,
+  HeroBlock,
+  LifestyleTilesBlock,
+  OurRangeBlock,
+  PaymentsStrip,
+  SpecialsBlock,
+  ValuePropositionBlock,
+  VehicleValuationBlock,
+} from "~/components/home/home-blocks";
+import { LocationsCarousel } from "~/components/locations/locations-carousel";
+import { ReviewsList } from "~/components/reviews/reviews-list";
+import { useSite } from "~/lib/site";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { site } = context;
+  const home = await loadHome(context);
+  const place = site.city ? ` in ${site.city}` : "";
+  return {
+    ...home,
+    // The dealer as an organisation, for search engines' knowledge panels.
+    jsonLd: jsonLdScript({
+      "@context": "https://schema.org",
+      "@type": "AutoDealer",
+      name: site.name,
+      url: `${context.origin}/`,
+      ...(site.logo ? { logo: new URL(site.logo.url, context.origin).href } : {}),
+      ...(site.contactDetails.phone ? { telephone: site.contactDetails.phone } : {}),
+      ...(site.contactDetails.email ? { email: site.contactDetails.email } : {}),
+      ...(site.city ? { address: { "@type": "PostalAddress", addressLocality: site.city, addressRegion: site.state } } : {}),
+      sameAs: site.navigation.social.map((s) => s.url),
+      department: home.locations.map((l) => ({ "@type": "AutoDealer", name: l.name, url: `${context.origin}/our-location/${l.slug}` })),
+    }),
+    seo: {
+      ...seoFor(
+        context.origin,
+        "/",
+        `${site.name} | New and used vehicles${place}`,
+        `Search ${home.stock ? `${home.stock.total} vehicles` : "vehicles"} in stock at ${site.name}${place}, book a service, value your car and apply for finance online.`,
+      ),
+      fullTitle: true,
+    },
+  };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  return seoMeta(data?.seo, matches);
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
+  const data = loaderData;
+  const hasHero = data.blocks.includes("hero");
+
+  const render = (block: HomeBlock) => {
+    switch (block) {
+      case "hero":
+        return <HeroBlock vehicleCount={data.stock?.total ?? null} />;
+      case "our-range":
+        return data.stock ? <OurRangeBlock stock={data.stock} /> : null;
+      case "value-proposition":
+        return <ValuePropositionBlock />;
+      case "book-service":
+        return <BookServiceBlock />;
+      case "vehicle-valuation":
+        return <VehicleValuationBlock />;
+      case "finance-solutions":
+        return <FinanceSolutionsBlock />;
+      case "buy-online":
+        return <BuyOnlineBlock />;
+      case "locations":
+        return data.locations.length > 0 ? (
+          <div className="bg-slate-50">
+            <div className="mx-auto max-w-7xl px-4 py-12 md:py-16">
+              <LocationsCarousel title={site.settings.locationsCarouselTitle} locations={data.locations} today={data.today} />
+            </div>
+          </div>
+        ) : null;
+      case "lifestyle-tiles":
+        return <LifestyleTilesBlock />;
+      case "specials":
+        return <SpecialsBlock offers={data.specials} />;
+      case "reviews":
+        return data.reviews && data.reviews.reviews.length > 0 ? (
+          <div className="mx-auto max-w-7xl px-4 py-12 md:py-16">
+            <ReviewsList reviews={data.reviews} />
+          </div>
+        ) : null;
+      case "payments":
+        return <PaymentsStrip />;
+    }
+  };
+
+  return (
+    <>
+      <JsonLd json={data.jsonLd} />
+      {/* The page's one h1 is the hero's; a site without the hero still names itself. */}
+      {!hasHero && <h1 className="sr-only">{site.name}</h1>}
+      {data.blocks.map((block) => (
+        <div key={block} data-home-block={block}>
+          {render(block)}
+        </div>
+      ))}
+      <PromoPopup />
+    </>
+  );
+}

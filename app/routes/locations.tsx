@@ -1,0 +1,64 @@
+import { data } from "react-router";
+import type { Route } from "./+types/locations";
+import { loadDealerships, loadLocationPage, locationPagePath } from "../../server/content/location-pages";
+import { JsonLd } from "~/components/content/json-ld";
+import { PageHeader } from "~/components/content/page-header";
+import { seoFor, seoMeta } from "~/components/content/seo";
+import { DealershipsList } from "~/components/locations/dealerships-list";
+import { LocationPage } from "~/components/locations/location-page";
+import { useSite } from "~/lib/site";
+
+/**
+ * /locations/{dealership_slug or location slug} (SPEC.md section 2): a dealership's locations,
+ * or one location (whose canonical page is /our-location/{slug}).
+ */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const dealership = await loadDealerships(context, params.slug);
+  if (dealership) {
+    const name = dealership.dealerships[0]?.dealership.name ?? context.site.name;
+    return {
+      kind: "dealership" as const,
+      dealership,
+      name,
+      seo: seoFor(
+        context.origin,
+        `/locations/${encodeURIComponent(params.slug)}`,
+        name,
+        `${name}: locations, opening hours, holiday hours and directions.`,
+      ),
+    };
+  }
+  const page = await loadLocationPage(context, params.slug);
+  if (!page) throw data(null, { status: 404 });
+  return {
+    kind: "location" as const,
+    page,
+    seo: seoFor(
+      context.origin,
+      locationPagePath(page.location.slug),
+      page.location.name,
+      `${page.location.name}, ${page.location.address.full}. Opening hours, holiday hours and directions.`,
+    ),
+  };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  return seoMeta(data?.seo, matches);
+}
+
+export default function Locations({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
+  if (loaderData.kind === "location") return <LocationPage data={loaderData.page} />;
+  const { dealership, name } = loaderData;
+  return (
+    <>
+      <JsonLd json={dealership.jsonLd} />
+      <PageHeader
+        title={name}
+        intro={`Locations of ${name}.`}
+        crumbs={[{ name: site.settings.locationsCarouselTitle, href: "/our-locations/" }]}
+      />
+      <DealershipsList dealerships={dealership.dealerships} today={dealership.today} />
+    </>
+  );
+}

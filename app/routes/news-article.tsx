@@ -1,0 +1,62 @@
+import { data } from "react-router";
+import type { Route } from "./+types/news-article";
+import { resolveSiteLink } from "../../domain/links";
+import { loadArticle } from "../../server/content/pages";
+import { jsonLdScript } from "../../server/content/json-ld";
+import { JsonLd } from "~/components/content/json-ld";
+import { PageHeader } from "~/components/content/page-header";
+import { RichText } from "~/components/content/rich-text";
+import { seoFor, seoMeta } from "~/components/content/seo";
+import { useSite } from "~/lib/site";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const article = await loadArticle(context, "news", params.slug);
+  if (!article) throw data(null, { status: 404 });
+  const base = resolveSiteLink("/blog", context.site.settings);
+  const canonical = `${base}/${encodeURIComponent(article.slug)}`;
+  return {
+    article,
+    base,
+    jsonLd: jsonLdScript({
+      "@context": "https://schema.org",
+      "@type": "Article",
+      headline: article.title,
+      ...(article.publishedAt ? { datePublished: article.publishedAt } : {}),
+      ...(article.updatedAt ? { dateModified: article.updatedAt } : {}),
+      publisher: { "@type": "Organization", name: context.site.name },
+      mainEntityOfPage: `${context.origin}${canonical}`,
+    }),
+    seo: seoFor(context.origin, canonical, article.title, article.metaDescription),
+  };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  return seoMeta(data?.seo, matches);
+}
+
+export default function NewsArticle({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
+  const { article, base } = loaderData;
+  const newsName = base === "/news" ? "News" : "Blog";
+  return (
+    <article>
+      <JsonLd json={loaderData.jsonLd} />
+      <PageHeader
+        title={article.title}
+        crumbs={[{ name: newsName, href: base }]}
+        intro={
+          article.publishedAt ? (
+            <time dateTime={article.publishedAt}>
+              {new Intl.DateTimeFormat(site.locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+                new Date(article.publishedAt),
+              )}
+            </time>
+          ) : undefined
+        }
+      />
+      <div className="mx-auto max-w-7xl px-4 py-10">
+        <RichText html={article.body} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,28 @@
+import { data } from "react-router";
+import type { Route } from "./+types/our-location";
+import { loadLocationPage, locationPagePath } from "../../server/content/location-pages";
+import { seoFor, seoMeta } from "~/components/content/seo";
+import { LocationPage } from "~/components/locations/location-page";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const page = await loadLocationPage(context, params.slug);
+  if (!page) throw data(null, { status: 404 });
+  const { location } = page;
+  return {
+    page,
+    seo: seoFor(
+      context.origin,
+      locationPagePath(location.slug),
+      location.name,
+      `${location.name}, ${location.address.full}${location.phone ? `. Phone ${location.phone}` : ""}. Opening hours, holiday hours and directions.`,
+    ),
+  };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  return seoMeta(data?.seo, matches);
+}
+
+export default function OurLocation({ loaderData }: Route.ComponentProps) {
+  return <LocationPage data={loaderData.page} />;
+}

@@ -1,0 +1,33 @@
+import type { Route } from "./+types/search";
+import { loadSearchPage } from "./search.server";
+import { seoMeta } from "~/components/content/seo";
+import { itemListJsonLd } from "~/components/search/item-list-json-ld";
+import { SearchPage } from "~/components/search/search-page";
+import type { Site } from "~/lib/site";
+
+// Every stock search URL (SPEC.md "Search URL rules"): /search and its variants, /pre-owned,
+// /find/rental-cars, facet paths, /search/{dealership or location slug}.
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadSearchPage(context, request);
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  const root = matches[0]?.data as { site?: Site; origin?: string } | undefined;
+  if (!data || !root?.site) return seoMeta(data?.seo, matches);
+  return [
+    ...seoMeta(data.seo, matches),
+    {
+      "script:ld+json": itemListJsonLd(
+        root.site,
+        root.origin ?? "",
+        data.vehicles,
+        data.offset,
+        data.heading,
+      ),
+    },
+  ];
+}
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  return <SearchPage data={loaderData} />;
+}

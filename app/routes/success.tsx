@@ -1,0 +1,119 @@
+/**
+ * /success?category={slug}&{extra pairs} (SPEC.md section 2): shown after a lead is sent, with
+ * what happens next; for a booking, its time and place. The form submission is reported to
+ * analytics here (SPEC.md section 9 event ids).
+ */
+import { useEffect } from "react";
+import { and, eq } from "drizzle-orm";
+import { Link, data } from "react-router";
+import type { Route } from "./+types/success";
+import { ANALYTICS_EVENT_IDS, AD_PIXEL_LEAD_EVENT, TEST_DRIVE_EVENT_IDS } from "../../domain/analytics-events";
+import { localiseText } from "../../domain/locale";
+import { leads } from "../../server/db/schema";
+import type { LeadDetails } from "../../server/leads/lead-document";
+import { cn } from "~/lib/cn";
+import { useSite, useTemplate } from "~/lib/site";
+
+const NEXT_STEPS: Array<[RegExp, string]> = [
+  [/test-drive/, "We'll confirm your test drive by phone or e-mail. Please bring your driver's licence."],
+  [/service/, "We'll confirm your booking and let you know when your vehicle is ready to collect."],
+  [/finance/, "A finance specialist will call you to talk through your application. Applying online has no impact on your credit score until you choose to go ahead."],
+  [/sell-my-car|trade/, "We'll review your vehicle's details and come back to you with a valuation."],
+  [/fleet/, "Our fleet team will be in touch to talk about your business's needs."],
+  [/career/, "Thank you for your interest in joining our team. We'll be in touch if your experience matches a current position."],
+];
+
+function nextSteps(category: string): string {
+  return NEXT_STEPS.find(([pattern]) => pattern.test(category))?.[1] ?? "Our team will get back to you, usually within one business day.";
+}
+
+function eventIdFor(category: string, subcategory: string | null): number {
+  if (/test-drive/.test(category)) return TEST_DRIVE_EVENT_IDS[0]!;
+  if (subcategory === "Career Enquiry") return ANALYTICS_EVENT_IDS.careersForm;
+  return ANALYTICS_EVENT_IDS.defaultForm;
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const category = (url.searchParams.get("category") ?? "").toLowerCase().replace(/[^a-z0-9-]/g, "").slice(0, 60);
+  const leadId = url.searchParams.get("lead_id");
+  let booking: LeadDetails["booking"] = null;
+  let subcategory: string | null = null;
+  if (leadId && /^[0-9a-f-]{36}$/i.test(leadId)) {
+    const [lead] = await context.db
+      .select({ details: leads.details, subcategory: leads.subcategory })
+      .from(leads)
+      .where(and(eq(leads.id, leadId), eq(leads.siteId, context.site.id)));
+    booking = (lead?.details as LeadDetails | undefined)?.booking ?? null;
+    subcategory = lead?.subcategory ?? null;
+  }
+  const carId = url.searchParams.get("car_id");
+  return data(
+    {
+      category,
+      leadId: leadId && /^[0-9a-f-]{36}$/i.test(leadId) ? leadId : null,
+      booking,
+      eventId: eventIdFor(category, subcategory),
+      carId: carId && /^\d+$/.test(carId) ? carId : null,
+      siteName: context.site.name,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return [{ title: `Thank you | ${loaderData?.siteName ?? ""}` }, { name: "robots", content: "noindex" }];
+}
+
+type AnalyticsWindow = Window & { dataLayer?: unknown[] };
+
+export default function Success({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
+  const t = useTemplate();
+  const { category, booking, leadId, eventId, carId } = loaderData;
+
+  useEffect(() => {
+    // SPEC.md sections 4 and 9: success fires the form's analytics event (a Lead for the ad pixel)
+    // and the car is kept in the browser.
+    const detail = { event_id: eventId, category, lead_id: leadId, pixel_event: AD_PIXEL_LEAD_EVENT };
+    const w = window as AnalyticsWindow;
+    w.dataLayer?.push({ event: "form_submission", ...detail });
+    window.dispatchEvent(new CustomEvent("dealer:lead", { detail }));
+    if (carId) {
+      try {
+        const key = `${site.slug}:enquired-cars`;
+        const stored = JSON.parse(window.localStorage.getItem(key) ?? "[]") as string[];
+        window.localStorage.setItem(key, JSON.stringify([...new Set([...stored, carId])].slice(-20)));
+      } catch {
+        // Storage may be unavailable (private mode); nothing depends on it.
+      }
+    }
+  }, [eventId, category, leadId, carId, site.slug]);
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <h1 className={cn("text-3xl md:text-4xl", t.heading)}>{localiseText("Thank you, we've received your enquiry", site.locale)}</h1>
+      {booking && (
+        <p className="mt-6 rounded-site border border-green-700 bg-green-50 px-4 py-3 text-lg text-green-900">
+          {booking.kind === "service" ? "Your service drop-off" : "Your test drive"} is booked for <strong>{booking.label}</strong> at{" "}
+          <strong>{booking.locationName}</strong>.
+        </p>
+      )}
+      <h2 className="mt-10 text-xl font-semibold">What happens next</h2>
+      <p className="mt-2 text-lg text-slate-700">{localiseText(nextSteps(category), site.locale)}</p>
+      {leadId && <p className="mt-4 text-sm text-slate-600">Your reference: {leadId.slice(0, 8).toUpperCase()}</p>}
+      <div className="mt-10 flex flex-wrap justify-center gap-3">
+        <Link to={site.settings.defaultSearchPath} className={cn("px-5 py-3 font-semibold", t.button)}>
+          Browse our stock
+        </Link>
+        <Link to="/" className={cn("px-5 py-3 font-semibold", t.buttonOutline)}>
+          Back to the home page
+        </Link>
+      </div>
+    </div>
+  );
+}

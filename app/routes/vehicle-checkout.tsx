@@ -1,0 +1,78 @@
+import type { Route } from "./+types/vehicle-checkout";
+import { checkoutAction, loadCheckout } from "./vehicle-checkout.server";
+import { PAYMENT_METHODS, PAYMENTS_HEADING } from "../../domain/ui-constants";
+import { FormPage, InfoBox, VehicleSummaryCard } from "~/components/forms/form-page";
+import { LeadForm } from "~/components/forms/lead-form";
+import { checkoutFields } from "~/components/vehicle-page/checkout-fields";
+import { useSite } from "~/lib/site";
+
+/** /{vehiclePath}/{slug}/checkout (Reserve Now) and /{vehiclePath}/{slug}/buy-online. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  return loadCheckout(context, request, params.slug);
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  return checkoutAction(context, request, params.slug);
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [];
+  const what = data.kind === "reserve" ? "Reserve" : "Buy online";
+  return [{ title: `${what}: ${data.heading} | ${data.siteName}` }, { name: "robots", content: "noindex" }];
+}
+
+export default function VehicleCheckout({ loaderData, actionData }: Route.ComponentProps) {
+  const site = useSite();
+  const { kind, vehicle, deposit, provider } = loaderData;
+  const reserve = kind === "reserve";
+  return (
+    <FormPage
+      title={reserve ? "Reserve this vehicle" : "Buy this vehicle online"}
+      intro={
+        <p>
+          {reserve
+            ? `Secure the ${loaderData.heading} with a ${deposit} deposit by debit or credit card. We hold it for you and call you to arrange the rest.`
+            : `Start buying the ${loaderData.heading} online with a ${deposit} deposit by debit or credit card. We call you to finalise the price, any trade-in and delivery.`}
+        </p>
+      }
+      aside={
+        <>
+          <VehicleSummaryCard vehicle={vehicle} heading={reserve ? "You are reserving" : "You are buying"} />
+          <InfoBox title="What happens next">
+            <ol className="list-decimal space-y-1 pl-5">
+              <li>You pay the {deposit} deposit securely through {provider}.</li>
+              <li>We hold the vehicle for you and confirm by e-mail.</li>
+              <li>Our team calls you to arrange finance, trade-in, inspection and delivery.</li>
+            </ol>
+          </InfoBox>
+          <InfoBox title={PAYMENTS_HEADING}>
+            <p>{PAYMENT_METHODS.join(", ")}</p>
+          </InfoBox>
+          <p>
+            <a href={loaderData.vehiclePagePath} className="font-semibold text-brand underline">
+              Back to the vehicle
+            </a>
+          </p>
+        </>
+      }
+    >
+      <div role="note" className="mb-6 rounded-site border-2 border-amber-500 bg-amber-50 p-4 text-amber-950">
+        <p className="font-bold">Test mode</p>
+        <p className="mt-1">
+          Online payments on this site are in test mode: no card is charged. Your request reaches the
+          dealer, who will contact you to take the deposit.
+        </p>
+      </div>
+      <p className="mb-4 text-lg">
+        Deposit: <strong>{deposit}</strong> <span className="text-slate-700">(vehicle price {loaderData.price})</span>
+      </p>
+      <LeadForm
+        id={reserve ? "reserve-form" : "buy-online-form"}
+        fields={checkoutFields(site.settings, deposit)}
+        defaults={{ opt_in: true }}
+        actionData={actionData}
+        submitLabel={`${reserve ? "Reserve" : "Buy online"} with a ${deposit} deposit (test)`}
+      />
+    </FormPage>
+  );
+}

@@ -1,0 +1,247 @@
+/**
+ * The vehicle page's loader work: find the vehicle by slug through the site's search (so the
+ * site's base filter decides what exists), its location, similar vehicles, and the page's SEO
+ * and structured data. Server-only.
+ */
+import { data, redirect } from "react-router";
+import { formatOdometer, localiseText } from "../../domain/locale";
+import { imageUrl } from "../../domain/image-url";
+import { vehiclePagePath } from "../../domain/vehicle-actions";
+import {
+  buildVehicleBySlugQuery,
+  LOCALE_CURRENCY,
+  odometerUnitCode,
+  offerAvailability,
+  offerItemCondition,
+  pickSimilarVehicles,
+  similarVehiclesQueries,
+} from "../../domain/vehicle-page";
+import { carTypeLabel } from "../../domain/vehicle-tags";
+import type { Vehicle } from "../../domain/vehicle";
+import type { RequestContext } from "../../server/http/load-context";
+import { jsonLdScript } from "../../server/content/json-ld";
+import { loadLocationBySlug, type LocationView } from "../../server/content/locations";
+import type { Site } from "../../server/sites/site";
+import type { Seo } from "~/components/content/seo";
+import { memoFormat } from "~/components/vehicle-card/format-cache";
+import {
+  buildVehiclePageModel,
+  type VehiclePageModel,
+} from "~/components/vehicle-page/vehicle-page-model";
+
+export type VehiclePageData = {
+  page: VehiclePageModel;
+  /** Card data of the similar vehicles (one photo each: a card shows no more). */
+  similar: Vehicle[];
+  seo: Seo & { image: string | null; imageAlt: string };
+  jsonLd: string;
+};
+
+/** A 404 the route's error boundary turns into the site's not-found page with its search. */
+function notFound(): never {
+  throw data({ reason: "vehicle-not-found" }, { status: 404 });
+}
+
+function findVehicle(context: Pick<RequestContext, "search">, slug: string | undefined): Vehicle | null {
+  const query = buildVehicleBySlugQuery(slug);
+  if (!query) return null;
+  const [result] = context.search.multiSearch([query]).results;
+  return (result?.hits[0] as Vehicle | undefined) ?? null;
+}
+
+function findSimilar(context: Pick<RequestContext, "search">, vehicle: Vehicle): Vehicle[] {
+  const answers = context.search
+    .multiSearch(similarVehiclesQueries(vehicle))
+    .results.map((result) => result.hits as Vehicle[]);
+  return pickSimilarVehicles(vehicle, answers);
+}
+
+/**
+ * The listed vehicle a vehicle path names, or a thrown 404 (the site's other prefixes, an invalid
+ * or unknown slug, a vehicle the site does not list) or 301 (the slug in another case). `suffix`
+ * is the rest of the path after the slug ('' for the page, '/checkout', '/buy-online').
+ */
+export function requireListedVehicle(
+  context: Pick<RequestContext, "site" | "search">,
+  request: Request,
+  slug: string | undefined,
+  suffix = "",
+): Vehicle {
+  const { site } = context;
+  const url = new URL(request.url);
+  // /cars, /motorcycles and /campers all reach these routes; a site answers on its own only.
+  if (url.pathname.split("/")[1] !== site.settings.vehiclePath) notFound();
+  const vehicle = findVehicle(context, slug);
+  if (!vehicle) notFound();
+  // One address per vehicle: a slug typed in another case goes to the canonical one.
+  const canonicalPath = `${vehiclePagePath(vehicle.slug, site.settings)}${suffix}`;
+  if (url.pathname !== canonicalPath) throw redirect(`${canonicalPath}${url.search}`, 301);
+  return vehicle;
+}
+
+export async function loadVehiclePage(
+  context: RequestContext,
+  request: Request,
+  slug: string | undefined,
+): Promise<VehiclePageData> {
+  const { site, origin } = context;
+  const vehicle = requireListedVehicle(context, request, slug);
+  const canonicalPath = vehiclePagePath(vehicle.slug, site.settings);
+
+  const location = vehicle.location ? await vehicleLocation(context, vehicle.location.slug) : null;
+  const page = buildVehiclePageModel({ vehicle, site, location, nowMs: Date.now() });
+  const similar = findSimilar(context, vehicle).map((v) => ({
+    ...v,
+    images: v.images.slice(0, 1),
+    thumbnails: v.thumbnails.slice(0, 1),
+  }));
+  const canonical = `${origin}${canonicalPath}`;
+  const image = vehicle.images[0] ? absolute(imageUrl(vehicle.images[0].url, 1200, site.settings), origin) : null;
+
+  return {
+    page,
+    similar,
+    seo: {
+      title: `${page.condition} ${page.heading}`,
+      description: metaDescription(vehicle, page, site),
+      canonical,
+      image,
+      imageAlt: page.heading,
+    },
+    jsonLd: jsonLdScript([vehicleJsonLd(vehicle, page, site, location, canonical, origin), breadcrumbJsonLd(page, origin)]),
+  };
+}
+
+/**
+ * Locations change far less often than stock is viewed: a location's view is kept per site
+ * version (any content, settings or stock change moves it on) and day (holiday hours), so a
+ * vehicle page costs no database round trip once its location has been shown.
+ */
+const locationCache = new Map<string, Promise<LocationView | null>>();
+const LOCATION_CACHE_MAX = 500;
+
+function vehicleLocation(context: RequestContext, slug: string): Promise<LocationView | null> {
+  const key = `${context.site.id}:${context.site.version}:${new Date().toISOString().slice(0, 10)}:${slug}`;
+  let view = locationCache.get(key);
+  if (!view) {
+    if (locationCache.size >= LOCATION_CACHE_MAX) locationCache.clear();
+    view = loadLocationBySlug(context, slug);
+    locationCache.set(key, view);
+    // A failed read is not kept: the next request tries again.
+    view.catch(() => locationCache.delete(key));
+  }
+  return view;
+}
+
+function absolute(path: string, origin: string): string {
+  return new URL(path, origin).href;
+}
+
+function metaDescription(vehicle: Vehicle, page: VehiclePageModel, site: Site): string {
+  const price = page.price.kind === "price" ? `${page.price.text}${page.priceType ? ` ${page.priceType}` : ""}` : page.price.text;
+  const details = [
+    memoFormat(`km:${site.locale}:${vehicle.km}`, () => formatOdometer(vehicle.km, site.locale)),
+    vehicle.transmission,
+    vehicle.fuel,
+    vehicle.body,
+    vehicle.colour,
+  ].filter((part): part is string => Boolean(part && part.trim()));
+  const where = page.location?.name ? ` at ${page.location.name}` : ` at ${site.name}`;
+  const stock = vehicle.stocknum ? ` Stock ${vehicle.stocknum}.` : "";
+  return localiseText(`${page.condition} ${page.heading}${where}: ${price}. ${details.join(", ")}.${stock}`, site.locale);
+}
+
+type JsonLd = Record<string, unknown>;
+
+function schemaType(vehicle: Vehicle): string {
+  if (vehicle.item_type === "motorcycle") return "Motorcycle";
+  if (vehicle.item_type === "caravan" || vehicle.item_type === "camper") return "Vehicle";
+  return "Car";
+}
+
+function sellerJsonLd(vehicle: Vehicle, site: Site, location: LocationView | null, origin: string): JsonLd {
+  const phone = vehicle.location?.phone ?? location?.phone ?? site.contactDetails.phone;
+  return {
+    "@type": "AutoDealer",
+    name: location?.name ?? vehicle.dealership_name ?? site.name,
+    url: `${origin}/`,
+    ...(phone ? { telephone: phone } : {}),
+    ...(location
+      ? {
+          address: {
+            "@type": "PostalAddress",
+            streetAddress: location.address.street,
+            addressLocality: location.address.city,
+            addressRegion: location.address.state,
+            postalCode: location.address.postcode,
+          },
+        }
+      : {}),
+  };
+}
+
+/** schema.org Car (or Motorcycle, Vehicle) with its Offer and seller, from what the page shows. */
+export function vehicleJsonLd(
+  vehicle: Vehicle,
+  page: VehiclePageModel,
+  site: Site,
+  location: LocationView | null,
+  canonical: string,
+  origin: string,
+): JsonLd {
+  const price = page.price;
+  const optional = (key: string, value: unknown) =>
+    value === null || value === undefined || value === "" ? {} : { [key]: value };
+  return {
+    "@context": "https://schema.org",
+    "@type": schemaType(vehicle),
+    "@id": `${canonical}#vehicle`,
+    name: page.heading,
+    url: canonical,
+    ...(vehicle.images.length > 0
+      ? { image: vehicle.images.slice(0, 10).map((i) => absolute(imageUrl(i.url, 1200, site.settings), origin)) }
+      : {}),
+    brand: { "@type": "Brand", name: vehicle.make },
+    model: vehicle.model,
+    vehicleModelDate: String(vehicle.year),
+    ...optional("description", vehicle.description),
+    ...optional("sku", vehicle.stocknum),
+    ...optional("vehicleIdentificationNumber", vehicle.vin),
+    mileageFromOdometer: {
+      "@type": "QuantitativeValue",
+      value: vehicle.km,
+      unitCode: odometerUnitCode(site.locale),
+    },
+    itemCondition: offerItemCondition(vehicle),
+    ...optional("bodyType", vehicle.body),
+    ...optional("color", vehicle.colour),
+    ...optional("fuelType", vehicle.fuel),
+    ...optional("vehicleTransmission", vehicle.transmission),
+    ...optional("driveWheelConfiguration", vehicle.drive),
+    ...(vehicle.engine ? { vehicleEngine: { "@type": "EngineSpecification", name: vehicle.engine } } : {}),
+    ...optional("vehicleSeatingCapacity", vehicle.seats),
+    offers: {
+      "@type": "Offer",
+      url: canonical,
+      ...(price.kind === "price" ? { price: vehicle.price.toFixed(2) } : {}),
+      priceCurrency: LOCALE_CURRENCY[site.locale],
+      availability: offerAvailability(vehicle),
+      itemCondition: offerItemCondition(vehicle),
+      seller: sellerJsonLd(vehicle, site, location, origin),
+    },
+    additionalProperty: [{ "@type": "PropertyValue", name: "Condition", value: carTypeLabel(vehicle.car_type, site.settings) }],
+  };
+}
+
+function breadcrumbJsonLd(page: VehiclePageModel, origin: string): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: page.breadcrumbs.map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.name,
+      item: absolute(crumb.href ?? page.canonicalPath, origin),
+    })),
+  };
+}

@@ -1,0 +1,73 @@
+import { lazy, Suspense } from "react";
+import { isRouteErrorResponse, useRouteError } from "react-router";
+import type { MetaDescriptor } from "react-router";
+import type { Route } from "./+types/vehicle";
+import { loadVehiclePage } from "./vehicle.server";
+import { seoMeta } from "~/components/content/seo";
+import { NotFoundPage } from "~/components/site/not-found-page";
+import { VehiclePage } from "~/components/vehicle-page/vehicle-page";
+
+/**
+ * The enquiry form (the leads' form toolkit and its validation rules) is server-rendered in place
+ * and hydrated from its own chunk after the page's first load: it posts without JavaScript.
+ */
+const VehicleEnquiryForm = lazy(() =>
+  import("~/components/vehicle-page/enquiry-form").then((m) => ({ default: m.VehicleEnquiryForm })),
+);
+
+/** /cars/{slug}, /motorcycles/{slug} and /campers/{slug}: one module, the site's prefix only. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  return loadVehiclePage(context, request, params.slug);
+}
+
+export function meta({ data, matches }: Route.MetaArgs): MetaDescriptor[] {
+  if (!data) return [];
+  const { seo } = data;
+  return [
+    ...seoMeta(seo, matches).filter((tag) => !("property" in tag && tag.property === "og:type")),
+    { property: "og:type", content: "product" },
+    ...(seo.image
+      ? [
+          { property: "og:image", content: seo.image },
+          { property: "og:image:alt", content: seo.imageAlt },
+          { name: "twitter:card", content: "summary_large_image" },
+        ]
+      : [{ name: "twitter:card", content: "summary" }]),
+  ];
+}
+
+export default function VehicleRoute({ loaderData }: Route.ComponentProps) {
+  return (
+    // Keyed by vehicle: moving to another vehicle in the app starts its gallery and calculator afresh.
+    <VehiclePage
+      key={loaderData.page.vehicle.id}
+      page={loaderData.page}
+      similar={loaderData.similar}
+      canonical={loaderData.seo.canonical}
+      jsonLd={loaderData.jsonLd}
+      enquiryForm={
+        loaderData.page.unavailable ? undefined : (
+          <Suspense fallback={null}>
+            <VehicleEnquiryForm vehicleId={loaderData.page.vehicle.id} />
+          </Suspense>
+        )
+      }
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <NotFoundPage message="We couldn't find that vehicle. It may have been sold or its address may have changed. Search our stock for one like it." />
+    );
+  }
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-20 text-center">
+      <title>Something went wrong</title>
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="mt-4 text-slate-700">We could not show this vehicle just now. Please try again in a moment.</p>
+    </div>
+  );
+}

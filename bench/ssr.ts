@@ -1,0 +1,171 @@
+/**
+ * Server rendering throughput (issue 5 budgets; DESIGN.md "Budgets"), autocannon on loopback:
+ *
+ *   page cache off: the platform vs a bare node:http server that only runs React's
+ *                   renderToString on the same markup (no routing, no data)   budget >= 50%
+ *   page cache on:  the platform repeating one URL vs the same HTML served as
+ *                   a static string                                           budget >= 50%
+ *
+ * Pages: a typical SRP (3 filters, 21 cards), the vehicle page /cars/{slug} (measured when it
+ * answers 200), the home page, and /about-us as a reference for the cost every page shares. Every server runs in its own process (the platform on the
+ * production build in BUILD_DIR, default `build`, on an in-memory demo database); servers are
+ * measured one at a time, alternating, ROUNDS times; the table prints medians and ratios.
+ *
+ * Env: BENCH_SECONDS (per measurement, default 5), BENCH_ROUNDS (default 3),
+ * BENCH_CONNECTIONS (default 10).
+ */
+import { mkdtempSync, writeFileSync, existsSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { countElements } from "./support/html-to-react";
+import { get, median, startChild, type Child } from "./support/processes";
+
+const here = fileURLToPath(new URL(".", import.meta.url));
+const root = resolve(here, "..");
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const HOST = "harbour-auto-group.localhost";
+/** Three filters (condition, transmission, two fuel types), first page of 21 cards. */
+const SRP_PATH = "/search/used-cars?fuel=Diesel,Petrol&transmission=Automatic";
+
+const buildDir = resolve(root, process.env.BUILD_DIR ?? "build");
+if (!existsSync(join(buildDir, "server", "index.js"))) {
+  console.error(
+    `No production build in ${buildDir}: run \`npx react-router build\` first (BUILD_DIR=${process.env.BUILD_DIR ?? "build"}).`,
+  );
+  process.exit(1);
+}
+
+async function rate(port: number, path: string, host: string, seconds = SECONDS): Promise<number> {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}${path}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { host },
+  });
+  const bad = result.non2xx + result.errors + result.timeouts;
+  if (bad > 0) throw new Error(`${bad} failed requests on ${path} (port ${port})`);
+  return result.requests.total / (result.duration || seconds);
+}
+
+type Row = {
+  page: string;
+  path: string;
+  bytes: number;
+  elements: number;
+  off: number;
+  bare: number;
+  on: number;
+  text: number;
+};
+
+async function measurePage(
+  name: string,
+  path: string,
+  platform: { off: Child; on: Child },
+  html: string,
+  dir: string,
+): Promise<Row> {
+  const file = join(dir, `${name.replace(/\W+/g, "-")}.html`);
+  // The peers serve exactly what the platform sent for this URL.
+  writeFileSync(file, html);
+  const bare = await startChild(join(here, "support", "peer-server.ts"), ["react", file]);
+  const text = await startChild(join(here, "support", "peer-server.ts"), ["static", file]);
+  const servers: [keyof Omit<Row, "page" | "path" | "bytes" | "elements">, Child, string][] = [
+    ["off", platform.off, HOST],
+    ["bare", bare, "peer"],
+    ["on", platform.on, HOST],
+    ["text", text, "peer"],
+  ];
+  try {
+    for (const [, child, host] of servers) await rate(child.port, path, host, 1); // warm up
+    const samples = {
+      off: [] as number[],
+      bare: [] as number[],
+      on: [] as number[],
+      text: [] as number[],
+    };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [kind, child, host] of servers)
+        samples[kind].push(await rate(child.port, path, host));
+    }
+    return {
+      page: name,
+      path,
+      bytes: Buffer.byteLength(html),
+      elements: countElements(html),
+      off: median(samples.off),
+      bare: median(samples.bare),
+      on: median(samples.on),
+      text: median(samples.text),
+    };
+  } finally {
+    await Promise.all([bare.stop(), text.stop()]);
+  }
+}
+
+async function main() {
+  console.log(
+    `SSR throughput: autocannon ${CONNECTIONS} connections x ${SECONDS} s, ${ROUNDS} rounds (medians), loopback, build ${buildDir}`,
+  );
+  const dir = mkdtempSync(join(tmpdir(), "bench-ssr-"));
+  const [off, on] = await Promise.all([
+    startChild(join(here, "support", "platform-server.ts"), ["no-cache"]),
+    startChild(join(here, "support", "platform-server.ts"), ["cache"]),
+  ]);
+  const rows: Row[] = [];
+  try {
+    const srp = await get(off.port, HOST, SRP_PATH);
+    if (srp.status !== 200) throw new Error(`SRP ${SRP_PATH} answered ${srp.status}`);
+    const cards = (srp.body.match(/<article /g) ?? []).length;
+    const pages: [string, string, string][] = [[`SRP (${cards} cards)`, SRP_PATH, srp.body]];
+
+    const slug = /href="\/cars\/([A-Za-z0-9_-]+)"/.exec(srp.body)?.[1];
+    const vdpPath = `/cars/${slug ?? "none"}`;
+    const vdp = await get(off.port, HOST, vdpPath);
+    if (vdp.status === 200) pages.push(["VDP", vdpPath, vdp.body]);
+    else console.log(`VDP ${vdpPath} answered ${vdp.status}: not measured.`);
+
+    const home = await get(off.port, HOST, "/");
+    if (home.status === 200) pages.push(["Home", "/", home.body]);
+
+    // Reference: a small content page shows what every page pays before its own content
+    // (root loader, header and footer, middleware, streaming).
+    const about = await get(off.port, HOST, "/about-us");
+    if (about.status === 200) pages.push(["(about-us)", "/about-us", about.body]);
+
+    for (const [name, path, html] of pages) {
+      // Same bytes for the peers as the platform sends for this URL now (dates, versions).
+      rows.push(await measurePage(name, path, { off, on }, html, dir));
+    }
+  } finally {
+    await Promise.all([off.stop(), on.stop()]);
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const pct = (a: number, b: number) => `${Math.round((a / b) * 100)}%`;
+  const fmt = (n: number) => n.toFixed(0).padStart(6);
+  console.log("");
+  console.log(
+    "page           KB  elements | cache off  bare React  ratio (>=50%) | cache on  static  ratio (>=50%)",
+  );
+  for (const r of rows) {
+    const okOff = r.off / r.bare >= 0.5 ? "ok" : "BELOW";
+    const okOn = r.on / r.text >= 0.5 ? "ok" : "BELOW";
+    console.log(
+      `${r.page.padEnd(14)}${(r.bytes / 1024).toFixed(0).padStart(4)} ${String(r.elements).padStart(8)}  | ${fmt(r.off)} ${fmt(r.bare)}      ${pct(r.off, r.bare).padStart(4)} ${okOff.padEnd(5)} | ${fmt(r.on)} ${fmt(r.text)}  ${pct(r.on, r.text).padStart(4)} ${okOn}`,
+    );
+    console.log(`  ${r.path}`);
+  }
+  console.log(
+    "\n(req/s; 'bare React' = renderToString of the same markup as a React element tree, 'static' = the same bytes from a string)",
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

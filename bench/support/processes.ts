@@ -1,0 +1,74 @@
+/** Child processes of the benches: started with tsx, ready when they print {"port": n}. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createInterface } from "node:readline";
+
+export type Child = { port: number; process: ChildProcess; stop(): Promise<void> };
+
+export function startChild(
+  script: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<Child> {
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+    env: { ...process.env, NODE_ENV: "production", ...env },
+    // Servers under autocannon log aborted responses at the end of each run: keep their
+    // stderr quiet unless the process fails to start.
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const stderr: string[] = [];
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr.push(chunk.toString());
+    if (stderr.length > 50) stderr.shift();
+  });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    const timer = setTimeout(() => reject(new Error(`${script} did not start in 180 s`)), 180_000);
+    child.once("exit", (code) =>
+      reject(new Error(`${script} exited with ${code}\n${stderr.join("")}`)),
+    );
+    lines.on("line", (line) => {
+      try {
+        const { port } = JSON.parse(line) as { port: number };
+        clearTimeout(timer);
+        resolve({
+          port,
+          process: child,
+          stop: () =>
+            new Promise((done) => {
+              if (child.exitCode !== null) return done();
+              child.once("exit", () => done());
+              child.kill("SIGTERM");
+            }),
+        });
+      } catch {
+        // Not the ready line.
+      }
+    });
+  });
+}
+
+/** GET with a Host header through node:http (Node does not resolve *.localhost). */
+export async function get(
+  port: number,
+  host: string,
+  path: string,
+): Promise<{ status: number; body: string }> {
+  const { request } = await import("node:http");
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path, headers: { host } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
+      );
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}

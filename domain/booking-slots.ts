@@ -1,0 +1,261 @@
+/**
+ * Booking slots for test drives and services (issue 7; SPEC.md section 7 names the endpoints
+ * `available_appointment_bookings.json` and `available_service_bookings.json`): the times a
+ * location can take a booking, from its opening hours, its special (holiday) hours and the
+ * bookings already taken. Times are the location's wall-clock times in the site's time zone;
+ * slots are identified by their instant (ISO, UTC), so a booking names exactly one slot.
+ */
+import {
+  normaliseSpecialHours,
+  type OpeningHoursEntry,
+  type SpecialHoursInput,
+} from "./opening-hours";
+
+export const BOOKING_KINDS = ["test_drive", "service"] as const;
+export type BookingKind = (typeof BOOKING_KINDS)[number];
+
+export type SlotRules = {
+  /** Length of a slot in minutes; slots start at opening time and end by closing time. */
+  slotMinutes: number;
+  /** Bookings one slot takes (1: a taken slot is no longer offered). */
+  capacity: number;
+  /** Days offered, today included. */
+  daysAhead: number;
+  /** The earliest slot starts at least this many minutes from now. */
+  noticeMinutes: number;
+  /** IANA time zone of the location's hours, e.g. 'Australia/Sydney'. */
+  timeZone: string;
+};
+
+export type Slot = {
+  /** The slot's instant, ISO 8601 in UTC: what a booking sends back. */
+  start: string;
+  /** Local date 'YYYY-MM-DD' and time 'HH:MM' at the location. */
+  date: string;
+  time: string;
+  /** '9:30am'. */
+  label: string;
+  /** Bookings the slot can still take. */
+  remaining: number;
+};
+
+export type SlotDay = { date: string; weekday: number; slots: Slot[] };
+
+const MINUTE = 60_000;
+
+/** 'HH:MM', 'H:MM', '8:30am', '5:30 pm' -> minutes after midnight; null when unreadable. */
+export function parseClockTime(value: string | null | undefined): number | null {
+  if (!value) return null;
+  const match = /^\s*(\d{1,2})(?::(\d{2}))?\s*([ap]\.?m\.?)?\s*$/i.exec(value);
+  if (!match) return null;
+  let hours = Number(match[1]);
+  const minutes = Number(match[2] ?? "0");
+  const meridiem = match[3]?.toLowerCase().replace(/\./g, "");
+  if (meridiem === "pm" && hours < 12) hours += 12;
+  if (meridiem === "am" && hours === 12) hours = 0;
+  if (hours > 24 || minutes > 59 || (hours === 24 && minutes > 0)) return null;
+  return hours * 60 + minutes;
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, "0");
+}
+
+/** Minutes after midnight -> 'HH:MM'. */
+export function clockText(minutes: number): string {
+  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
+/** Minutes after midnight -> '9:30am'. */
+export function clockLabel(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const suffix = h >= 12 ? "pm" : "am";
+  const h12 = h % 12 === 0 ? 12 : h % 12;
+  return `${h12}:${pad(minutes % 60)}${suffix}`;
+}
+
+type LocalParts = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  weekday: number;
+};
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      weekday: "short",
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+const WEEKDAY_INDEX: Record<string, number> = {
+  Sun: 0,
+  Mon: 1,
+  Tue: 2,
+  Wed: 3,
+  Thu: 4,
+  Fri: 5,
+  Sat: 6,
+};
+
+/** The wall-clock date and time of an instant in a time zone. */
+export function localParts(instant: number, timeZone: string): LocalParts {
+  const parts: Record<string, string> = {};
+  for (const part of formatterFor(timeZone).formatToParts(new Date(instant)))
+    parts[part.type] = part.value;
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    weekday: WEEKDAY_INDEX[parts.weekday ?? "Sun"] ?? 0,
+  };
+}
+
+/** Whether a string names a time zone this runtime knows. */
+export function isTimeZone(value: string): boolean {
+  try {
+    formatterFor(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The instant of a wall-clock time ('YYYY-MM-DD', minutes after midnight) in a time zone. */
+export function zonedInstant(date: string, minutes: number, timeZone: string): number {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, 0, minutes);
+  // The zone's offset at a guess, then again at the corrected instant (daylight saving edges).
+  let instant = wall;
+  for (let i = 0; i < 2; i += 1) {
+    const p = localParts(instant, timeZone);
+    const seen = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
+    instant += wall - seen;
+  }
+  return instant;
+}
+
+/** The local date 'YYYY-MM-DD' of an instant in a time zone. */
+export function localDate(instant: number, timeZone: string): string {
+  const p = localParts(instant, timeZone);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+}
+
+function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(y, m - 1, d + days));
+  return `${next.getUTCFullYear()}-${pad(next.getUTCMonth() + 1)}-${pad(next.getUTCDate())}`;
+}
+
+function weekdayOf(date: string): number {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+/**
+ * Opening and closing minutes of a date: special hours for that date win (Closed, or their own
+ * hours), otherwise the weekday's entry. null when closed.
+ */
+export function hoursOn(
+  date: string,
+  openingHours: readonly OpeningHoursEntry[],
+  specialHours: readonly SpecialHoursInput[],
+): { open: number; close: number } | null {
+  const special = specialHours.map(normaliseSpecialHours).find((h) => h.date.slice(0, 10) === date);
+  if (special) {
+    if (special.status === "Closed") return null;
+    const open = parseClockTime(special.start);
+    const close = parseClockTime(special.end);
+    if (open !== null && close !== null && close > open) return { open, close };
+    // An 'Open' special day without hours keeps the weekday's hours.
+  }
+  const entry = openingHours.find((e) => e.weekday === weekdayOf(date));
+  if (!entry || entry.status !== "Open") return null;
+  const open = parseClockTime(entry.open);
+  const close = parseClockTime(entry.close);
+  return open !== null && close !== null && close > open ? { open, close } : null;
+}
+
+export type SlotInput = {
+  openingHours: readonly OpeningHoursEntry[];
+  specialHours: readonly SpecialHoursInput[];
+  /** Start instants (ISO or ms) of the bookings already taken, one per booking. */
+  taken: ReadonlyArray<string | number>;
+  now: number;
+  rules: SlotRules;
+};
+
+/** The days ahead that have at least one free slot, each with its free slots in time order. */
+export function availableSlots(input: SlotInput): SlotDay[] {
+  const { rules } = input;
+  const step = Math.max(5, Math.floor(rules.slotMinutes));
+  const takenCount = new Map<number, number>();
+  for (const t of input.taken) {
+    const at = typeof t === "number" ? t : Date.parse(t);
+    if (Number.isFinite(at)) takenCount.set(at, (takenCount.get(at) ?? 0) + 1);
+  }
+  const earliest = input.now + rules.noticeMinutes * MINUTE;
+  const today = localDate(input.now, rules.timeZone);
+  const days: SlotDay[] = [];
+  for (let offset = 0; offset < rules.daysAhead; offset += 1) {
+    const date = addDays(today, offset);
+    const hours = hoursOn(date, input.openingHours, input.specialHours);
+    if (!hours) continue;
+    const slots: Slot[] = [];
+    for (let start = hours.open; start + step <= hours.close; start += step) {
+      const instant = zonedInstant(date, start, rules.timeZone);
+      if (instant < earliest) continue;
+      const remaining = rules.capacity - (takenCount.get(instant) ?? 0);
+      if (remaining <= 0) continue;
+      slots.push({
+        start: new Date(instant).toISOString(),
+        date,
+        time: clockText(start),
+        label: clockLabel(start),
+        remaining,
+      });
+    }
+    if (slots.length > 0) days.push({ date, weekday: weekdayOf(date), slots });
+  }
+  return days;
+}
+
+/** The free slot starting at `start` (ISO), or null: what a booking must name to be accepted. */
+export function findAvailableSlot(input: SlotInput, start: string): Slot | null {
+  const at = Date.parse(start);
+  if (!Number.isFinite(at)) return null;
+  for (const day of availableSlots(input)) {
+    for (const slot of day.slots) if (Date.parse(slot.start) === at) return slot;
+  }
+  return null;
+}
+
+/** 'Tuesday 24 November 2026 at 9:30am' in the location's time zone, for e-mail and pages. */
+export function describeSlot(start: string, timeZone: string, locale = "en-AU"): string {
+  const instant = Date.parse(start);
+  const date = new Intl.DateTimeFormat(locale, {
+    timeZone,
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  }).format(new Date(instant));
+  const p = localParts(instant, timeZone);
+  return `${date} at ${clockLabel(p.hour * 60 + p.minute)}`;
+}

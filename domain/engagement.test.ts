@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import {
+  CHAT_BUBBLE_DELAY_MS,
+  CHAT_OPEN_DELAY_MS,
+  isPromoPopupVisible,
+  SCRIPT_LOAD_FALLBACK_MS,
+  shouldLoadThirdPartyScripts,
+  showChatBubble,
+} from "./engagement";
+
+describe("SPEC 2 Chat and popup behaviour", () => {
+  it("SPEC 9: chat bubble 3 s, open about 1.3 s, scripts fall back at 3 s", () => {
+    expect([CHAT_BUBBLE_DELAY_MS, CHAT_OPEN_DELAY_MS, SCRIPT_LOAD_FALLBACK_MS]).toEqual([
+      3000, 1300, 3000,
+    ]);
+  });
+
+  it("the chat bubble appears 3 s after load unless previously closed", () => {
+    const chat = { chatEnabled: true };
+    expect(showChatBubble(chat, false, 2_999)).toBe(false);
+    expect(showChatBubble(chat, false, 3_000)).toBe(true);
+    expect(showChatBubble(chat, true, 10_000)).toBe(false);
+    expect(showChatBubble({ chatEnabled: false }, false, 10_000)).toBe(false);
+  });
+
+  it("third-party scripts load after the first interaction or after 3 s", () => {
+    expect(shouldLoadThirdPartyScripts(false, 1_000)).toBe(false);
+    expect(shouldLoadThirdPartyScripts(true, 0)).toBe(true);
+    expect(shouldLoadThirdPartyScripts(false, 3_000)).toBe(true);
+  });
+
+  it("the promo popup is visible by default, hidden once closed or after its expiry date", () => {
+    const popup = { visibleByDefault: true, expiresAt: "2025-12-31T23:59:59Z" };
+    const before = Date.parse("2025-06-01T00:00:00Z");
+    const after = Date.parse("2026-01-01T00:00:00Z");
+    expect(isPromoPopupVisible(popup, false, before)).toBe(true);
+    expect(isPromoPopupVisible(popup, true, before)).toBe(false);
+    expect(isPromoPopupVisible(popup, false, after)).toBe(false);
+    expect(isPromoPopupVisible({ ...popup, visibleByDefault: false }, false, before)).toBe(false);
+    expect(isPromoPopupVisible(null, false, before)).toBe(false);
+  });
+});

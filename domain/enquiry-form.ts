@@ -1,0 +1,146 @@
+/**
+ * The enquiry form (SPEC.md section 5, "Enquiry form"): its fields and rules, and the changes
+ * made to the values before submission.
+ */
+import {
+  nameFields,
+  type FieldDefinition,
+  type FormValues,
+  type SelectOption,
+} from "./form-fields";
+import type { SiteSettings } from "./site-settings";
+
+/** SPEC.md section 3: enquiry types. */
+export const ENQUIRY_CATEGORIES = [
+  "General Enquiry",
+  "Service Enquiry",
+  "Parts Enquiry",
+  "New Vehicle Enquiry",
+  "Used Vehicle Enquiry",
+  "Fleet Enquiry",
+  "Finance Enquiry",
+  "Careers Enquiry",
+  "Sell My Car",
+] as const;
+export type EnquiryCategory = (typeof ENQUIRY_CATEGORIES)[number];
+
+export const DEFAULT_ENQUIRY_CATEGORY: EnquiryCategory = "General Enquiry";
+export const CAREERS_CATEGORY = "Careers Enquiry";
+export const CAREER_SUBCATEGORY = "Career Enquiry";
+
+/** Initial values: category General Enquiry, opt-in ticked. */
+export const ENQUIRY_DEFAULTS = { category: DEFAULT_ENQUIRY_CATEGORY, opt_in: true } as const;
+
+export type EnquiryFormContext = {
+  /** The category select is shown (it is then required). */
+  showCategory: boolean;
+  /** Location options; a location select is shown (and required) when there are any. */
+  locations: readonly SelectOption[];
+  /** The group's dealerships; more than one makes the preferred dealership required. */
+  dealerships: readonly SelectOption[];
+  /** The form carries a test drive date (always optional). */
+  showTestDriveDate?: boolean;
+  /** Ask for the middle name too. */
+  middleName?: boolean;
+};
+
+/** The enquiry form's fields with SPEC.md section 5's rules. */
+export function enquiryFormFields(
+  context: EnquiryFormContext,
+  settings: Pick<SiteSettings, "enquiryMessageOptional">,
+): FieldDefinition[] {
+  const fields: FieldDefinition[] = [
+    ...nameFields({ middleName: context.middleName }),
+    { name: "email", kind: "email", label: "Email" },
+    { name: "phone", kind: "phone", label: "Phone" },
+  ];
+  if (context.showCategory) {
+    fields.push({
+      name: "category",
+      kind: "select",
+      label: "Category",
+      options: ENQUIRY_CATEGORIES.map((c) => ({ value: c, label: c })),
+    });
+  }
+  if (context.locations.length > 0) {
+    fields.push({
+      name: "location",
+      kind: "select",
+      label: "Location",
+      options: context.locations,
+    });
+  }
+  if (context.dealerships.length > 1) {
+    fields.push({
+      name: "dealership_slug",
+      kind: "select",
+      label: "Preferred Dealership",
+      options: context.dealerships,
+    });
+  }
+  if (context.showTestDriveDate) {
+    fields.push({
+      name: "test_drive_date",
+      kind: "date",
+      label: "Test Drive Date",
+      required: false,
+    });
+  }
+  fields.push(
+    { name: "Rego", kind: "text", label: "Rego", required: false },
+    {
+      name: "message",
+      kind: "textarea",
+      label: "Message",
+      required: !settings.enquiryMessageOptional,
+    },
+    { name: "opt_in", kind: "checkbox", label: "Opt in", required: false },
+  );
+  return fields;
+}
+
+function isChecked(value: unknown): boolean {
+  return value === true || value === "true" || value === "on" || value === "yes" || value === "Yes";
+}
+
+export type EnquirySubmissionOptions = {
+  /** Keys of the radio/checkbox options gathered into additional_services (e.g. service extras). */
+  serviceOptionKeys?: readonly string[];
+};
+
+/**
+ * The values as submitted (SPEC.md section 5):
+ * - a Careers Enquiry becomes a General Enquiry with subcategory Career Enquiry;
+ * - option keys are removed and the checked ones gathered into additional_services;
+ * - the site's yes/no fields turn from booleans into 'Yes' or 'No';
+ * - opt_in defaults to true when the form did not send it.
+ */
+export function prepareEnquirySubmission(
+  values: FormValues,
+  settings: Pick<SiteSettings, "yesNoFields">,
+  options: EnquirySubmissionOptions = {},
+): Record<string, unknown> {
+  const result: Record<string, unknown> = { ...values };
+
+  if (result.category === CAREERS_CATEGORY) {
+    result.category = DEFAULT_ENQUIRY_CATEGORY;
+    result.subcategory = CAREER_SUBCATEGORY;
+  }
+
+  const optionKeys = options.serviceOptionKeys ?? [];
+  if (optionKeys.length > 0) {
+    const checked = optionKeys.filter((key) => isChecked(values[key]));
+    for (const key of optionKeys) delete result[key];
+    result.additional_services = checked;
+  }
+
+  for (const key of settings.yesNoFields) {
+    const value = result[key];
+    if (value !== undefined && value !== null && value !== "Yes" && value !== "No") {
+      result[key] = isChecked(value) ? "Yes" : "No";
+    }
+  }
+
+  result.opt_in = result.opt_in === undefined ? ENQUIRY_DEFAULTS.opt_in : isChecked(result.opt_in);
+  return result;
+}

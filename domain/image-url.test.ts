@@ -1,0 +1,55 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { cardImageUrl, imageSrcSet, imageUrl, imageWidthFor } from "./image-url";
+import { defaultSiteSettings } from "./site-settings";
+
+const settings = {
+  ...defaultSiteSettings(),
+  imageCdnTemplate: "https://cdn.example/{width}/{quality}/{url}",
+};
+const src = "https://images.example/car 1.jpg";
+
+describe("SPEC 9 Image CDN: widths 640 to 3840, quality 75 by default or the site's", () => {
+  it("builds the template URL", () => {
+    expect(imageUrl(src, 800, settings)).toBe(
+      "https://cdn.example/828/75/https%3A%2F%2Fimages.example%2Fcar%201.jpg",
+    );
+    expect(imageUrl(src, 800, { ...settings, imageQuality: 60 })).toContain("/828/60/");
+  });
+
+  it("widths are clamped to 640..3840, and to 1280 for the card helper", () => {
+    expect(imageWidthFor(10)).toBe(640);
+    expect(imageWidthFor(5000)).toBe(3840);
+    expect(imageWidthFor(3000)).toBe(3840);
+    expect(cardImageUrl(src, 2000, settings)).toContain("/1280/");
+  });
+
+  it("the built-in resizer is used without a template; SVG and data URLs pass through", () => {
+    expect(imageUrl("/a.jpg", 640, defaultSiteSettings())).toBe(
+      "/media/image?url=%2Fa.jpg&w=640&q=75",
+    );
+    expect(imageUrl("/media/vehicle/suv/red/1.svg", 640, settings)).toBe(
+      "/media/vehicle/suv/red/1.svg",
+    );
+    expect(imageUrl("data:image/png;base64,xx", 640, settings)).toBe("data:image/png;base64,xx");
+  });
+
+  it("a srcset lists every width up to the maximum", () => {
+    expect(
+      imageSrcSet(src, settings, 1280)
+        .split(", ")
+        .map((s) => s.split(" ")[1]),
+    ).toEqual(["640w", "750w", "828w", "1080w", "1200w", "1280w"]);
+  });
+
+  it("the chosen width covers the wanted one unless it exceeds the cap, and stays within bounds", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 6000 }), fc.constantFrom(1280, 3840), (wanted, cap) => {
+        const width = imageWidthFor(wanted, cap);
+        expect(width).toBeGreaterThanOrEqual(640);
+        expect(width).toBeLessThanOrEqual(cap);
+        if (wanted <= cap) expect(width).toBeGreaterThanOrEqual(wanted);
+      }),
+    );
+  });
+});

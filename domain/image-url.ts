@@ -1,0 +1,62 @@
+/**
+ * Image URLs through the image CDN template (SPEC.md sections 7 and 9): widths 640 to 3840
+ * (1280 at most for card images), quality 75 by default or the site's value.
+ */
+import type { SiteSettings } from "./site-settings";
+
+/** SPEC.md section 9: the widths the CDN is asked for. */
+export const IMAGE_WIDTHS = [640, 750, 828, 1080, 1200, 1280, 1920, 2048, 3840] as const;
+export const MIN_IMAGE_WIDTH = 640;
+export const MAX_IMAGE_WIDTH = 3840;
+/** The one helper capped lower: card and thumbnail images. */
+export const CARD_IMAGE_MAX_WIDTH = 1280;
+export const DEFAULT_IMAGE_QUALITY = 75;
+
+/** The built-in resizer, used when the site names no CDN template. */
+export const BUILT_IN_IMAGE_TEMPLATE = "/media/image?url={url}&w={width}&q={quality}";
+
+type ImageSettings = Pick<SiteSettings, "imageCdnTemplate" | "imageQuality">;
+
+/** The smallest allowed width that covers the wanted one, within 640..maxWidth. */
+export function imageWidthFor(wanted: number, maxWidth: number = MAX_IMAGE_WIDTH): number {
+  const allowed = IMAGE_WIDTHS.filter((w) => w <= maxWidth);
+  const largest = allowed.at(-1) ?? MIN_IMAGE_WIDTH;
+  return allowed.find((w) => w >= wanted) ?? largest;
+}
+
+/** Sources that are not resized: vector images and inline data. */
+function isPassThrough(src: string): boolean {
+  return src.startsWith("data:") || /\.svg(?:[?#]|$)/i.test(src);
+}
+
+/** The URL of an image at a width through the site's template. */
+export function imageUrl(
+  src: string,
+  width: number,
+  settings: ImageSettings,
+  maxWidth: number = MAX_IMAGE_WIDTH,
+): string {
+  if (src === "" || isPassThrough(src)) return src;
+  const template = settings.imageCdnTemplate ?? BUILT_IN_IMAGE_TEMPLATE;
+  return template
+    .replaceAll("{url}", encodeURIComponent(src))
+    .replaceAll("{width}", String(imageWidthFor(width, maxWidth)))
+    .replaceAll("{quality}", String(settings.imageQuality));
+}
+
+/** A srcset of every allowed width up to maxWidth. */
+export function imageSrcSet(
+  src: string,
+  settings: ImageSettings,
+  maxWidth: number = MAX_IMAGE_WIDTH,
+): string {
+  if (src === "" || isPassThrough(src)) return "";
+  return IMAGE_WIDTHS.filter((w) => w <= maxWidth)
+    .map((w) => `${imageUrl(src, w, settings, maxWidth)} ${w}w`)
+    .join(", ");
+}
+
+/** The card image helper: never wider than 1280. */
+export function cardImageUrl(src: string, width: number, settings: ImageSettings): string {
+  return imageUrl(src, width, settings, CARD_IMAGE_MAX_WIDTH);
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import {
+  carouselColumns,
+  dealerLicenceText,
+  directionsUrl,
+  LOCATION_CARD_IMAGE_HEIGHT_PX,
+  locationPrimaryAction,
+  locationsForDisplay,
+  locationType,
+  showSwipeHint,
+  type LocationSummary,
+} from "./locations";
+import { defaultSiteSettings } from "./site-settings";
+
+const settings = defaultSiteSettings();
+const loc = (name: string, slug: string, location_type = "", visible = true): LocationSummary => ({
+  name,
+  slug,
+  location_type,
+  visible,
+});
+const all = [
+  loc("Parramatta Sales", "parramatta", "sales"),
+  loc("Blacktown Service", "blacktown-service", "service"),
+  loc("Auburn", "auburn", ""),
+  loc("Hidden Yard", "hidden", "sales", false),
+  loc("Penrith Parts", "penrith-parts", "parts"),
+];
+
+describe("SPEC 2 Location carousel", () => {
+  it("sorted by name, visible=false excluded", () => {
+    expect(locationsForDisplay(all, settings).map((l) => l.slug)).toEqual([
+      "auburn",
+      "blacktown-service",
+      "parramatta",
+      "penrith-parts",
+    ]);
+  });
+
+  it("a custom order wins; unlisted ones follow by name", () => {
+    const ordered = locationsForDisplay(all, {
+      ...settings,
+      customLocationOrder: ["penrith-parts", "parramatta"],
+    });
+    expect(ordered.map((l) => l.slug)).toEqual([
+      "penrith-parts",
+      "parramatta",
+      "auburn",
+      "blacktown-service",
+    ]);
+  });
+
+  it("filtered by slugs or by type; empty type means sales", () => {
+    expect(locationType(loc("x", "x", ""))).toBe("sales");
+    expect(locationType({ location_type: null })).toBe("sales");
+    expect(locationsForDisplay(all, settings, { type: "sales" }).map((l) => l.slug)).toEqual([
+      "auburn",
+      "parramatta",
+    ]);
+    expect(
+      locationsForDisplay(all, settings, { slugs: ["auburn", "hidden"] }).map((l) => l.slug),
+    ).toEqual(["auburn"]);
+  });
+
+  it("SPEC 9: hidden location names are left off", () => {
+    expect(
+      locationsForDisplay(all, { ...settings, hiddenLocationNames: ["Auburn"] }).map((l) => l.slug),
+    ).not.toContain("auburn");
+  });
+
+  it.each([
+    [1, true, 1],
+    [3, true, 3],
+    [4, false, 4],
+    [5, false, 5],
+    [9, false, 5],
+  ])("SPEC 9: %i cards: swipe hint %s, %i columns", (count, swipe, columns) => {
+    expect(showSwipeHint(count)).toBe(swipe);
+    expect(carouselColumns(count)).toBe(columns);
+  });
+});
+
+describe("SPEC 2 Location card", () => {
+  it("image 150 px tall", () => {
+    expect(LOCATION_CARD_IMAGE_HEIGHT_PX).toBe(150);
+  });
+  it("dealer licence DL, or CL on some sites", () => {
+    expect(dealerLicenceText("MD12345", settings)).toBe("DL MD12345");
+    expect(dealerLicenceText("MD12345", { licencePrefix: "CL" })).toBe("CL MD12345");
+    expect(dealerLicenceText(null, settings)).toBeNull();
+  });
+  it("service-type locations show Book a Service on some sites", () => {
+    expect(locationPrimaryAction({ location_type: "service" }, settings)).toBe("contact");
+    expect(
+      locationPrimaryAction({ location_type: "service" }, { serviceLocationsBookService: true }),
+    ).toBe("book-service");
+    expect(
+      locationPrimaryAction({ location_type: "sales" }, { serviceLocationsBookService: true }),
+    ).toBe("contact");
+  });
+  it("Get Directions uses the place link, else a directions search", () => {
+    expect(directionsUrl({ place_url: "https://maps.example/p" })).toBe("https://maps.example/p");
+    expect(directionsUrl({ full: "1 Main St, Sydney", place_id: "abc" })).toBe(
+      "https://www.google.com/maps/dir/?api=1&destination=1+Main+St%2C+Sydney&destination_place_id=abc",
+    );
+  });
+});

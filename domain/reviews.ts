@@ -1,0 +1,64 @@
+/**
+ * Reviews and star ratings (SPEC.md sections 2, 3 and 9).
+ */
+import type { SiteSettings } from "./site-settings";
+
+export const REVIEW_RATING_MIN = 1;
+export const REVIEW_RATING_MAX = 5;
+/** SPEC.md section 9: minimum rating shown. */
+export const DEFAULT_REVIEWS_MINIMUM_RATING = 4;
+/** SPEC.md section 9: Google reviews full quantity. */
+export const GOOGLE_REVIEWS_FULL_QUANTITY = 12;
+/** SPEC.md section 9: up to 4 full stars plus a partial star. */
+export const MAX_FULL_STARS = 4;
+
+export function isValidReviewRating(rating: number): boolean {
+  return Number.isFinite(rating) && rating >= REVIEW_RATING_MIN && rating <= REVIEW_RATING_MAX;
+}
+
+/** SPEC.md section 2: reviews show only when the rating exceeds the minimum and are not hidden. */
+export function shouldShowReviews(
+  averageRating: number | null | undefined,
+  settings: Pick<SiteSettings, "reviewsHidden" | "reviewsMinimumRating">,
+): boolean {
+  if (settings.reviewsHidden || averageRating === null || averageRating === undefined) return false;
+  return averageRating > settings.reviewsMinimumRating;
+}
+
+/** Rating to one decimal, as shown beside the stars: 4.65 -> '4.7'. */
+export function ratingText(rating: number): string {
+  return roundToTenth(rating).toFixed(1);
+}
+
+function roundToTenth(value: number): number {
+  return Math.round(Math.min(REVIEW_RATING_MAX, Math.max(0, value)) * 10) / 10;
+}
+
+export type Stars = {
+  /** Whole stars, at most 4. */
+  full: number;
+  /** Fill of the star after them, 0 to 1 in tenths; 0 means none. */
+  partial: number;
+  /** Empty stars to make five. */
+  empty: number;
+};
+
+/**
+ * SPEC.md section 9: up to 4 full stars plus a partial star, one decimal. A 5 is four full
+ * stars and a fifth filled completely, drawn as the partial star.
+ */
+export function starsFor(rating: number): Stars {
+  const rounded = roundToTenth(rating);
+  const full = Math.min(MAX_FULL_STARS, Math.floor(rounded));
+  const partial = Math.round((rounded - full) * 10) / 10;
+  const empty = REVIEW_RATING_MAX - full - (partial > 0 ? 1 : 0);
+  return { full, partial, empty };
+}
+
+/** The reviews a Google reviews block shows in full (12 by default). */
+export function reviewsToShow<T>(
+  reviews: readonly T[],
+  settings: Pick<SiteSettings, "googleReviewsCount">,
+): T[] {
+  return reviews.slice(0, settings.googleReviewsCount);
+}

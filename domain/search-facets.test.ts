@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import {
+  CITY_FILTER_LIMIT,
+  DEALERSHIP_FILTER_LIMIT,
+  facetValueLimit,
+  facetValuesForDisplay,
+  hasExtraMakes,
+  KEYWORD_DEBOUNCE_MS,
+  makesForDisplay,
+  MODELS_LIMIT,
+  SEARCH_FACETS,
+  SEARCH_PAGE_TEXT,
+  SHOW_ALL_MAKES_LIMIT,
+} from "./search-facets";
+
+describe("SPEC 3 Search facets", () => {
+  it("are the spec's 28 facets", () => {
+    expect(SEARCH_FACETS).toHaveLength(28);
+    expect(SEARCH_FACETS).toContain("weekly_price_range");
+    expect(SEARCH_FACETS).toContain("created_at_timestamp");
+  });
+});
+
+describe("SPEC 9 Filter limits: 20 cities, 40 dealerships, 30 models, 7 popular makes", () => {
+  it("the limits", () => {
+    expect([
+      CITY_FILTER_LIMIT,
+      DEALERSHIP_FILTER_LIMIT,
+      MODELS_LIMIT,
+      SHOW_ALL_MAKES_LIMIT,
+    ]).toEqual([20, 40, 30, 7]);
+    expect(facetValueLimit("city")).toBe(20);
+    expect(facetValueLimit("dealership_name")).toBe(40);
+    expect(facetValueLimit("model")).toBe(30);
+    expect(facetValueLimit("colour")).toBeNull();
+  });
+
+  it("lists the most common values up to the limit, keeping selected ones", () => {
+    const distribution = Object.fromEntries(
+      Array.from({ length: 25 }, (_, i) => [`City ${i}`, 100 - i]),
+    );
+    const shown = facetValuesForDisplay("city", distribution, ["City 24"]);
+    expect(shown).toHaveLength(21);
+    expect(shown[0]).toEqual({ value: "City 0", count: 100 });
+    expect(shown.at(-1)?.value).toBe("City 24");
+    expect(facetValuesForDisplay("colour", distribution)).toHaveLength(25);
+  });
+
+  it("collapsed makes are the popular ones (plus selected), popular first when expanded", () => {
+    const available = ["Zeekr", "Toyota", "Kia", "Alfa Romeo", "MG"];
+    expect(makesForDisplay(available, false)).toEqual(["Toyota", "Kia", "MG"]);
+    expect(makesForDisplay(available, false, ["Zeekr"])).toEqual(["Toyota", "Kia", "MG", "Zeekr"]);
+    expect(makesForDisplay(available, true)).toEqual([
+      "Toyota",
+      "Kia",
+      "MG",
+      "Alfa Romeo",
+      "Zeekr",
+    ]);
+    expect(hasExtraMakes(available)).toBe(true);
+    expect(hasExtraMakes(["Toyota", "Kia"])).toBe(false);
+  });
+});
+
+describe("SPEC 2 Search page texts", () => {
+  it("keyword placeholder debounced 300 ms, panels and toggles", () => {
+    expect(SEARCH_PAGE_TEXT.keywordPlaceholder).toBe("Keyword search eg. EV, SUV, Toyota");
+    expect(KEYWORD_DEBOUNCE_MS).toBe(300);
+    expect(SEARCH_PAGE_TEXT.cityPanelHeading).toBe("Location");
+    expect(SEARCH_PAGE_TEXT.dealershipPanelHeading).toBe("Dealership");
+    expect([SEARCH_PAGE_TEXT.selectModels, SEARCH_PAGE_TEXT.hideModels]).toEqual([
+      "Select models",
+      "Hide",
+    ]);
+    expect([SEARCH_PAGE_TEXT.showAllMakes, SEARCH_PAGE_TEXT.hideExtraMakes]).toEqual([
+      "Show all makes",
+      "Hide extra makes",
+    ]);
+    expect(SEARCH_PAGE_TEXT.somethingSimilar).toBe("Like this and want something similar?");
+  });
+});

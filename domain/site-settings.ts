@@ -1,0 +1,578 @@
+/**
+ * Site settings: every per-dealer behaviour of the product as a named, typed setting.
+ *
+ * SPEC.md says behaviours are toggled "by site slug, name, dealership id, dealership group or
+ * manufacturer". Here each of those behaviours is a setting with the spec's default, so no code
+ * ever branches on which dealer it is serving. `docs/site-settings.md` is generated from this
+ * schema (`npm run docs:settings`); the descriptions below are the documentation.
+ */
+import { z } from "zod";
+import { CAROUSEL_AUTOPLAY_MS, LIFESTYLE_TILES } from "./ui-constants";
+import { DEFAULT_VEHICLE_CARD_ACTIONS, VEHICLE_CARD_ACTION_KINDS } from "./vehicle-card";
+
+export const LOCALES = ["en-AU", "en-NZ", "en-US"] as const;
+export type Locale = (typeof LOCALES)[number];
+
+export const TEMPLATES = ["classic", "bold"] as const;
+export type Template = (typeof TEMPLATES)[number];
+
+export const SORT_OPTIONS = [
+  "custom_rank:desc",
+  "created_at_timestamp:desc",
+  "price:desc",
+  "price:asc",
+  "subscription_price:desc",
+  "subscription_price:asc",
+  "km:desc",
+  "km:asc",
+] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number];
+
+export const PHONE_VARIANTS = ["au", "au-mobile", "nz", "us", "au-nz-uk"] as const;
+export type PhoneVariant = (typeof PHONE_VARIANTS)[number];
+
+export const VEHICLE_PATHS = ["cars", "motorcycles", "campers"] as const;
+export type VehiclePath = (typeof VEHICLE_PATHS)[number];
+
+export const PAYMENT_PROVIDERS = ["stripe", "windcave", "pin-payments"] as const;
+
+export const HOME_BLOCKS = [
+  "hero",
+  "our-range",
+  "value-proposition",
+  "book-service",
+  "vehicle-valuation",
+  "finance-solutions",
+  "buy-online",
+  "locations",
+  "lifestyle-tiles",
+  "specials",
+  "reviews",
+  "payments",
+] as const;
+export type HomeBlock = (typeof HOME_BLOCKS)[number];
+
+const FeatureFlagsSchema = z
+  .object({
+    autobot: z.boolean().default(false).describe("Autobot integration enabled."),
+    dealercell: z.boolean().default(false).describe("Dealercell integration enabled."),
+    dealerstudio: z.boolean().default(false).describe("Dealerstudio integration enabled."),
+    impel: z.boolean().default(false).describe("Impel (360 spin) integration enabled."),
+    autograb: z.boolean().default(false).describe("Autograb valuation and market data enabled."),
+    redbook: z.boolean().default(false).describe("Redbook vehicle data enabled."),
+    nevdis: z.boolean().default(false).describe("NEVDIS registration lookup enabled."),
+  })
+  .default({
+    autobot: false,
+    dealercell: false,
+    dealerstudio: false,
+    impel: false,
+    autograb: false,
+    redbook: false,
+    nevdis: false,
+  });
+
+/** The site's stock filter rules (SPEC.md section 7, "Stock filter expression"). */
+const StockRulesSchema = z
+  .object({
+    searchFilters: z
+      .array(z.string())
+      .default([])
+      .describe("Extra search filter expressions ANDed onto every stock query of the site."),
+    usedOnly: z.boolean().default(false).describe("Only used vehicles are listed."),
+    inStockOnly: z.boolean().default(false).describe("Only in_stock vehicles are listed."),
+    excludedMakes: z.array(z.string()).default([]).describe("Makes never listed on the site."),
+    excludedStockNumbers: z
+      .array(z.string())
+      .default([])
+      .describe("Stock numbers never listed on the site."),
+    freshnessDays: z
+      .number()
+      .int()
+      .min(0)
+      .max(14)
+      .nullable()
+      .default(null)
+      .describe("Only vehicles created within this many days are listed (0 to 14); null = no limit."),
+    minPhotoCount: z
+      .number()
+      .int()
+      .min(0)
+      .nullable()
+      .default(null)
+      .describe("Only vehicles with at least this many photos are listed (the spec's preset is 3)."),
+    presetCities: z
+      .array(z.string())
+      .default([])
+      .describe("Preset city filter: only vehicles in these cities are listed."),
+    limitToManufacturer: z
+      .boolean()
+      .default(false)
+      .describe("Only the site's manufacturer's vehicles are listed (franchise sites)."),
+    excludedLocationIds: z
+      .array(z.number().int())
+      .default([])
+      .describe("Vehicles at these location ids are never listed."),
+    excludeNewAndDemoOfMake: z
+      .string()
+      .nullable()
+      .default(null)
+      .describe("New and demo vehicles of this make are never listed (used ones are)."),
+  })
+  .default({
+    searchFilters: [],
+    usedOnly: false,
+    inStockOnly: false,
+    excludedMakes: [],
+    excludedStockNumbers: [],
+    freshnessDays: null,
+    minPhotoCount: null,
+    presetCities: [],
+    limitToManufacturer: false,
+    excludedLocationIds: [],
+    excludeNewAndDemoOfMake: null,
+  });
+
+const ThemeSchema = z
+  .object({
+    primary: z.string().default("#0b3d91").describe("Brand colour for header, buttons and links."),
+    primaryForeground: z.string().default("#ffffff").describe("Text colour on the brand colour."),
+    accent: z.string().default("#e4002b").describe("Accent colour for calls to action and tags."),
+    accentForeground: z.string().default("#ffffff").describe("Text colour on the accent colour."),
+    radius: z.string().default("0.5rem").describe("Corner radius of cards and buttons."),
+  })
+  .default({
+    primary: "#0b3d91",
+    primaryForeground: "#ffffff",
+    accent: "#e4002b",
+    accentForeground: "#ffffff",
+    radius: "0.5rem",
+  });
+
+const GarageSettingsSchema = z
+  .object({
+    signInWithMobile: z
+      .boolean()
+      .default(false)
+      .describe("Visitors sign in with a mobile number and SMS code to keep a garage and watchlist."),
+    notifyWhenSavedCarSells: z
+      .boolean()
+      .default(true)
+      .describe("E-mail a signed-in visitor when a saved vehicle sells."),
+    bookServiceFromGarage: z.boolean().default(false).describe("Book a service from the garage."),
+    serviceHistory: z.boolean().default(false).describe("Show service history in the garage."),
+    path: z.string().default("/my-garage").describe("Path of the garage page."),
+  })
+  .default({
+    signInWithMobile: false,
+    notifyWhenSavedCarSells: true,
+    bookServiceFromGarage: false,
+    serviceHistory: false,
+    path: "/my-garage",
+  });
+
+const PromoPopupSchema = z.object({
+  imageUrl: z.string().nullable().default(null),
+  title: z.string(),
+  description: z.string().default(""),
+  buttonText: z.string().default("Find out more"),
+  link: z.string(),
+  expiresAt: z.string().describe("ISO date after which the popup is never shown."),
+  visibleByDefault: z.boolean().default(true),
+});
+
+export const SiteSettingsSchema = z.object({
+  // Search
+  defaultSearchPath: z
+    .string()
+    .default("/search")
+    .describe("Where 'Search Stock' links go, e.g. /search/used-cars or /pre-owned."),
+  searchPageSize: z
+    .union([z.literal(21), z.literal(20)])
+    .default(21)
+    .describe("Vehicles per search results page: 21 on most sites, 20 on others."),
+  defaultSort: z
+    .enum(SORT_OPTIONS)
+    .default("custom_rank:desc")
+    .describe("Default sort of search results: relevance, latest, or price ascending."),
+  searchCacheLimit: z
+    .number()
+    .int()
+    .positive()
+    .default(10)
+    .describe("Search results kept in the browser's memory cache, evicted oldest-first."),
+  enabledFacets: z
+    .array(z.string())
+    .default([
+      "make",
+      "model",
+      "car_type",
+      "price",
+      "km",
+      "year",
+      "body",
+      "fuel",
+      "transmission",
+      "drive",
+      "seats",
+      "colour",
+      "city",
+      "dealership_name",
+      "certified",
+    ])
+    .describe("Search facets shown in the filter sidebar, in order."),
+  stock: StockRulesSchema,
+  includeSoldCarsDays: z
+    .number()
+    .int()
+    .min(0)
+    .default(3)
+    .describe("Days a sold vehicle stays listed (SPEC.md default 3 days = 259200000 ms)."),
+
+  // Vehicles
+  vehiclePath: z
+    .enum(VEHICLE_PATHS)
+    .default("cars")
+    .describe("Vehicle pages live at /{vehiclePath}/{slug}: cars, motorcycles or campers."),
+  loadingAnimation: z
+    .enum(["car", "motorcycle", "truck"])
+    .default("car")
+    .describe("Loading animation shown while search results change."),
+  justArrivedDays: z
+    .number()
+    .int()
+    .min(0)
+    .default(8)
+    .describe("Days a new vehicle carries the Just Arrived tag."),
+  justArrivedTagName: z.string().default("Just Arrived").describe("Label of the Just Arrived tag."),
+  soldTagName: z.string().default("Just Sold").describe("Label of the sold tag."),
+  usedShownAsPreOwned: z.boolean().default(false).describe("Display 'used' as 'pre-owned'."),
+  imageQuality: z
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(75)
+    .describe("Image CDN quality (75 by default, 60 on some sites)."),
+  phoneStartsRevealed: z
+    .boolean()
+    .default(false)
+    .describe("Dealer phone numbers start revealed instead of masked after 5 characters."),
+  comingSoonReservable: z
+    .boolean()
+    .default(false)
+    .describe("Coming-soon vehicles can be reserved as well as in-stock ones."),
+  tradeInAllowed: z.boolean().default(true).describe("Trade-in valuation offered on vehicles."),
+  getFinanceText: z.string().default("Get Finance").describe("Text of the Get Finance button."),
+  vehicleCardActions: z
+    .array(z.enum(VEHICLE_CARD_ACTION_KINDS))
+    .default([...DEFAULT_VEHICLE_CARD_ACTIONS])
+    .describe(
+      "Buttons of the vehicle card, in order; each shows only where its rule allows (e.g. reserve only when reservable). Sold or unavailable vehicles always offer 'find-similar'.",
+    ),
+  showBelowMarketIndicator: z
+    .boolean()
+    .default(true)
+    .describe("Show the below-market-price indicator when market data exists."),
+  offersSubscription: z
+    .boolean()
+    .default(false)
+    .describe("Vehicles may be offered by subscription (subscription_price, sort options)."),
+
+  // Leads and forms
+  enquiryMessageOptional: z
+    .boolean()
+    .default(false)
+    .describe("The enquiry message is optional (required by default)."),
+  yesNoFields: z
+    .array(z.string())
+    .default([])
+    .describe(
+      "Boolean form fields sent as 'Yes'/'No' (e.g. 'Ready to sell', 'Valuation guide', 'Best Finance', 'Best Deal').",
+    ),
+  pushLeadsToPrimaryLocation: z
+    .boolean()
+    .default(false)
+    .describe("Leads are sent to the primary location (overrides location_id)."),
+  pushLeadsToPrimaryDealership: z
+    .boolean()
+    .default(false)
+    .describe("Leads are sent to the primary dealership (overrides dealership_slug)."),
+  fixedLeadDealershipSlug: z
+    .string()
+    .nullable()
+    .default(null)
+    .describe("Every lead carries this dealership_slug, whatever the form chose."),
+  fixedLeadWebsiteSlug: z
+    .string()
+    .nullable()
+    .default(null)
+    .describe("Every lead carries this website_slug instead of the site's own slug."),
+  leadTarget: z
+    .enum(["server", "car-clarity"])
+    .default("server")
+    .describe("Where leads are submitted: the platform's lead API or the finance partner."),
+  phoneVariant: z
+    .enum(PHONE_VARIANTS)
+    .default("au")
+    .describe("Phone validation of the site's forms: au, au-mobile, nz, us or au-nz-uk."),
+  testPhoneNumber: z
+    .string()
+    .default("0400000000")
+    .describe("A phone number always accepted by validation (for the dealer's own tests)."),
+  visitorSources: z
+    .enum(["default", "alternative"])
+    .default("default")
+    .describe("'How did you hear about us' list: default or the alternative list."),
+  financeCalculatorRate: z
+    .number()
+    .min(0)
+    .max(100)
+    .default(10)
+    .describe("Default interest rate (%) of the finance calculator."),
+  financeProvider: z.string().nullable().default(null).describe("Finance partner name."),
+  financePartnerCode: z
+    .string()
+    .nullable()
+    .default(null)
+    .describe("Provider code sent to the finance partner."),
+  paymentProvider: z
+    .enum(PAYMENT_PROVIDERS)
+    .nullable()
+    .default(null)
+    .describe("Card payment provider for deposits; null = no online reservation."),
+
+  // Links and pages
+  pagesPrefixInUse: z
+    .boolean()
+    .default(true)
+    .describe("Content pages live under /pages/ (except the pages SPEC.md lists)."),
+  newsReplacesBlog: z.boolean().default(false).describe("/news replaces /blog in links."),
+  financePreApprovalAvailable: z
+    .boolean()
+    .default(true)
+    .describe("The finance pre-approval page exists; otherwise its links go to /finance."),
+  careersUrl: z
+    .string()
+    .nullable()
+    .default(null)
+    .describe("External 'Join Our Team' link; null hides the tile."),
+  homeBlocks: z
+    .array(z.enum(HOME_BLOCKS))
+    .default([
+      "hero",
+      "our-range",
+      "value-proposition",
+      "book-service",
+      "vehicle-valuation",
+      "finance-solutions",
+      "buy-online",
+      "locations",
+      "lifestyle-tiles",
+      "specials",
+      "reviews",
+      "payments",
+    ])
+    .describe("Home page blocks, in order; a block not listed is off."),
+  promoPopup: PromoPopupSchema.nullable().default(null).describe("Promotional popup, if any."),
+
+  // Locations and reviews
+  locationsCarouselTitle: z.string().default("Our Locations").describe("Title of the carousel."),
+  locationBadgeText: z
+    .string()
+    .nullable()
+    .default(null)
+    .describe("Badge on location cards, e.g. 'COMING EARLY 2026'."),
+  licencePrefix: z.enum(["DL", "CL"]).default("DL").describe("Dealer licence label: DL or CL."),
+  separateSalesServiceHours: z
+    .boolean()
+    .default(false)
+    .describe("Location cards show sales and service hours separately."),
+  serviceLocationsBookService: z
+    .boolean()
+    .default(false)
+    .describe("Service-type location cards show 'Book a Service' instead of contact."),
+  showViewOurStock: z
+    .boolean()
+    .default(true)
+    .describe("Location cards link to 'View Our Stock'."),
+  customLocationOrder: z
+    .array(z.string())
+    .nullable()
+    .default(null)
+    .describe("Location slugs in display order; null sorts by name."),
+  hiddenLocationNames: z
+    .array(z.string())
+    .default([])
+    .describe("Location names left off the location card list."),
+  reviewsHidden: z.boolean().default(false).describe("Reviews are hidden."),
+  reviewsMinimumRating: z
+    .number()
+    .min(1)
+    .max(5)
+    .default(4)
+    .describe("Reviews show only if the rating exceeds this minimum."),
+  googleReviewsCount: z.number().int().default(12).describe("Google reviews shown in full."),
+
+  // Engagement and third parties (all off in the demo: no scripts from the internet)
+  garageEnabled: z.boolean().default(true).describe("Favourites (the garage) are offered."),
+  garage: GarageSettingsSchema,
+  chatEnabled: z.boolean().default(false).describe("Show the chat prompt bubble and widget."),
+  chatScriptUrl: z
+    .string()
+    .nullable()
+    .default(null)
+    .describe("Chat widget script, loaded after first interaction or 3 s."),
+  whatsappNumber: z.string().nullable().default(null).describe("WhatsApp number for the button."),
+  gtmId: z.string().nullable().default(null).describe("Google Tag Manager id; null = no GTM."),
+  mapsEmbedUrlTemplate: z
+    .string()
+    .nullable()
+    .default(null)
+    .describe(
+      "Map embed URL template with {query}, {lat}, {long} (URL-encoded); null shows a static map and link only.",
+    ),
+  imageCdnTemplate: z
+    .string()
+    .nullable()
+    .default(null)
+    .describe("Image CDN URL template with {url}, {width}, {quality}; null = built-in resizer."),
+  featureFlags: FeatureFlagsSchema,
+  buildModelPages: z.boolean().default(false).describe("Model landing pages are built."),
+  enableStore: z.boolean().default(false).describe("Parts and accessories store enabled."),
+
+  // Home page and engagement (content pages)
+  locationsCarouselFilter: z
+    .object({
+      slugs: z.array(z.string()).nullable().default(null),
+      type: z.enum(["sales", "service", "parts"]).nullable().default(null),
+    })
+    .nullable()
+    .default(null)
+    .describe("Home locations carousel shows only these location slugs and/or this type; null = all."),
+  lifestyleTiles: z
+    .array(z.enum(LIFESTYLE_TILES))
+    .default([...LIFESTYLE_TILES])
+    .describe("Lifestyle tiles on the home page, in order ('Join Our Team' also needs careersUrl)."),
+  valuePropositionAutoplayMs: z
+    .number()
+    .int()
+    .min(CAROUSEL_AUTOPLAY_MS.min)
+    .max(CAROUSEL_AUTOPLAY_MS.max)
+    .default(3500)
+    .describe("Autoplay delay of the value proposition carousel, 3000 to 4000 ms."),
+  chatPromptText: z
+    .string()
+    .default("Hi there! Have a question? We're here to help.")
+    .describe("Text of the chat prompt bubble."),
+  chatOpenCall: z
+    .object({ path: z.string(), args: z.array(z.string()).default([]) })
+    .nullable()
+    .default(null)
+    .describe(
+      "Global function (dotted path, e.g. 'LiveChatWidget.call') and arguments that open the chat widget once loaded; null = the widget opens itself.",
+    ),
+  thirdPartyScripts: z
+    .array(z.string())
+    .default([])
+    .describe("Other third-party scripts (pixels) loaded after the first interaction or 3 s."),
+
+  // Leads, bookings and lookups (server/leads)
+  leadApiMode: z
+    .enum(["live", "mock"])
+    .default("live")
+    .describe(
+      "Lead API: 'live' stores leads at /api and delivers them; 'mock' (test sites) answers at /mock, keeps leads in the test store and never delivers them.",
+    ),
+  bookingTimeZone: z
+    .string()
+    .default("Australia/Sydney")
+    .describe("IANA time zone of the site's opening hours and booking slots."),
+  testDriveSlotMinutes: z
+    .number()
+    .int()
+    .min(10)
+    .max(240)
+    .default(30)
+    .describe("Length of a test drive booking slot, in minutes."),
+  serviceSlotMinutes: z
+    .number()
+    .int()
+    .min(10)
+    .max(240)
+    .default(30)
+    .describe("Length of a service drop-off slot, in minutes."),
+  testDriveSlotCapacity: z
+    .number()
+    .int()
+    .min(1)
+    .max(20)
+    .default(1)
+    .describe("Test drives one slot takes at one location (1: a booked slot is no longer offered)."),
+  serviceSlotCapacity: z
+    .number()
+    .int()
+    .min(1)
+    .max(20)
+    .default(1)
+    .describe("Service bookings one drop-off slot takes at one location."),
+  bookingDaysAhead: z
+    .number()
+    .int()
+    .min(1)
+    .max(90)
+    .default(14)
+    .describe("Days ahead (today included) that booking slots are offered."),
+  bookingNoticeMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .default(120)
+    .describe("The earliest bookable slot starts at least this many minutes from now."),
+  serviceAdditionalServices: z
+    .array(z.string())
+    .default(["Logbook service", "Brake inspection", "Wheel alignment", "Air-conditioning service", "Tyre check", "Car wash"])
+    .describe("Additional services offered as checkboxes on the service booking form (gathered into additional_services)."),
+  theme: ThemeSchema,
+});
+
+export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
+export type SiteSettingsInput = z.input<typeof SiteSettingsSchema>;
+
+/** Settings with every default applied: what a site with no overrides gets. */
+export function defaultSiteSettings(): SiteSettings {
+  return SiteSettingsSchema.parse({});
+}
+
+/** One item of the header or footer navigation (SPEC.md section 3, Site configuration). */
+export type NavigationItem = {
+  name: string;
+  url: string;
+  mandatory?: boolean;
+  dropdownItems?: NavigationItem[];
+};
+
+export const NavigationItemSchema: z.ZodType<NavigationItem> = z.lazy(() =>
+  z.object({
+    name: z.string().min(1),
+    url: z.string(),
+    mandatory: z.boolean().optional(),
+    dropdownItems: z.array(NavigationItemSchema).optional(),
+  }),
+);
+
+export const NavigationSchema = z.object({
+  header: z.array(NavigationItemSchema).default([]),
+  footer: z
+    .array(z.object({ title: z.string(), items: z.array(NavigationItemSchema) }))
+    .default([]),
+  social: z
+    .array(
+      z.object({
+        network: z.enum(["facebook", "instagram", "youtube", "linkedin", "tiktok", "x"]),
+        url: z.string(),
+      }),
+    )
+    .default([]),
+});
+export type Navigation = z.infer<typeof NavigationSchema>;

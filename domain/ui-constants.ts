@@ -1,0 +1,84 @@
+/**
+ * SPEC.md section 9 constants and section 2 fixed texts that are not rules of their own:
+ * breakpoints, durations, visitor sources, payments strip, home blocks and the like.
+ */
+import type { SiteSettings } from "./site-settings";
+
+/** SPEC.md section 9 breakpoints (px). */
+export const BREAKPOINTS = { xs: 400, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1400 } as const;
+
+export const COLLAPSE_ANIMATION_MS = 300;
+export const ACCORDION_ANIMATION_MS = 300;
+export const TOOLTIP_DELAY_MS = 0;
+/** Value proposition carousel autoplay delay: 3000 to 4000 ms. */
+export const CAROUSEL_AUTOPLAY_MS = { min: 3_000, max: 4_000 } as const;
+export const PROMOTION_SLIDER_HEIGHT = 531;
+
+/** SPEC.md section 9: the 'How did you hear about us' lists. */
+export const VISITOR_SOURCES = {
+  default: ["Facebook", "Google", "Word of Mouth", "Other"],
+  alternative: [
+    "Meta",
+    "Google Search/Ads",
+    "Cinema",
+    "Radio",
+    "Outdoor/Shopping Centre",
+    "Referral/Word of Mouth",
+    "Other",
+  ],
+} as const;
+
+export function visitorSources(settings: Pick<SiteSettings, "visitorSources">): readonly string[] {
+  return VISITOR_SOURCES[settings.visitorSources];
+}
+
+/** SPEC.md section 2: payments strip. */
+export const PAYMENTS_HEADING = "We accept:";
+export const PAYMENT_METHODS = [
+  "Mastercard",
+  "Visa",
+  "Maestro",
+  "Google Pay",
+  "Apple Pay",
+] as const;
+
+/** SPEC.md section 2: value proposition carousel. */
+export const VALUE_PROPOSITIONS = [
+  "Reserve Quickly Online",
+  "Secure Online Payments",
+  "Apply For Finance",
+] as const;
+
+/** SPEC.md section 2: header buttons and footer groups. */
+export const HEADER_BUTTONS = ["Value My Car", "Book a Service"] as const;
+export const FOOTER_GROUPS = [
+  "Search Stock",
+  "Buyer Tools",
+  "Servicing & Parts",
+  "Company",
+] as const;
+
+/** SPEC.md section 2: the history page's decade tabs, 1950s to 2020s. */
+export const HISTORY_DECADES = [
+  "1950s",
+  "1960s",
+  "1970s",
+  "1980s",
+  "1990s",
+  "2000s",
+  "2010s",
+  "2020s",
+] as const;
+
+/** SPEC.md section 2: home lifestyle tiles ('Join Our Team' is an external link). */
+export const LIFESTYLE_TILES = [
+  "Car Care",
+  "Finance",
+  "Offers & Promotions",
+  "Fleet",
+  "Contact Us",
+  "Join Our Team",
+] as const;
+
+export const LATEST_OFFERS_LINK_TEXT = "LATEST OFFERS";
+export const DEFAULT_LOCATIONS_CAROUSEL_TITLE = "Our Locations";

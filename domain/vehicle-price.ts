@@ -1,0 +1,60 @@
+/**
+ * Price display and the below-market indicator (SPEC.md sections 1, 2 and 9).
+ */
+import type { Locale, SiteSettings } from "./site-settings";
+import { PREORDER_TAG, type Vehicle } from "./vehicle";
+
+/** SPEC.md section 9: a price is shown only above this. */
+export const PRICE_SHOWN_ABOVE = 10;
+
+/** SPEC.md section 2: texts instead of a price. */
+export const NO_PRICE_TEXT = "Enquire for price.";
+export const PREORDER_TEXT = "PREORDER";
+
+/** SPEC.md section 9: the indicator shows when price minus market average is under -499. */
+export const BELOW_MARKET_THRESHOLD = -499;
+
+/** '$' with two decimals and the locale's grouping: 27990 -> '$27,990.00'. */
+export function formatPrice(amount: number, locale: Locale = "en-AU"): string {
+  const sign = amount < 0 ? "-" : "";
+  const digits = Math.abs(amount).toLocaleString(locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping: true,
+  });
+  return `${sign}$${digits}`;
+}
+
+export type PriceDisplay =
+  | { kind: "price"; text: string }
+  | { kind: "preorder"; text: typeof PREORDER_TEXT }
+  | { kind: "enquire"; text: typeof NO_PRICE_TEXT };
+
+export function isPreorder(vehicle: Pick<Vehicle, "preorder" | "tag">): boolean {
+  return vehicle.preorder || vehicle.tag?.trim() === PREORDER_TAG;
+}
+
+/** SPEC.md section 2: the price above 10, else PREORDER for preorder vehicles, else 'Enquire for price.'. */
+export function priceDisplay(
+  vehicle: Pick<Vehicle, "price" | "preorder" | "tag">,
+  locale: Locale = "en-AU",
+): PriceDisplay {
+  if (vehicle.price > PRICE_SHOWN_ABOVE)
+    return { kind: "price", text: formatPrice(vehicle.price, locale) };
+  if (isPreorder(vehicle)) return { kind: "preorder", text: PREORDER_TEXT };
+  return { kind: "enquire", text: NO_PRICE_TEXT };
+}
+
+/**
+ * SPEC.md section 9: below market when the price minus autograb's average market price is under
+ * -499. Only for a shown price: a price of 0 is "enquire", not a bargain.
+ */
+export function isBelowMarket(
+  vehicle: Pick<Vehicle, "price" | "autograb_data">,
+  settings: Pick<SiteSettings, "showBelowMarketIndicator"> = { showBelowMarketIndicator: true },
+): boolean {
+  const market = vehicle.autograb_data?.average_market_price;
+  if (!settings.showBelowMarketIndicator || market === null || market === undefined) return false;
+  if (vehicle.price <= PRICE_SHOWN_ABOVE) return false;
+  return vehicle.price - market < BELOW_MARKET_THRESHOLD;
+}

@@ -1,0 +1,32 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["**/*.tmp.*", "build/", "build-*/", ".tmp/", ".data/", ".react-router/", "node_modules/", "server/db/migrations/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": "error",
+    },
+  },
+  {
+    // The domain layer is pure: no React, no server, no database, no Node built-ins.
+    files: ["domain/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["node:*", "react", "react-*", "react-router", "drizzle-orm", "drizzle-orm/*", "pg", "@electric-sql/*"], message: "domain/ is pure: no I/O, no framework." },
+            { group: ["../server/*", "../app/*", "~/*"], message: "domain/ depends on nothing of ours." },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,60 @@
+/**
+ * The home page's data: only what its enabled blocks need (settings.homeBlocks), read in
+ * parallel.
+ */
+import type { HomeBlock } from "../../domain/site-settings";
+import type { RequestContext } from "../http/load-context";
+import { loadSiteLocations, locationsToShow } from "./locations";
+import type { LocationView } from "./locations";
+import { searchOffers } from "./offers";
+import type { OfferCardView } from "./offers";
+import { loadReviews, siteReviewSummary } from "./reviews";
+import type { ReviewsView } from "./reviews";
+import { loadStockSummary } from "./stock-summary";
+import type { StockSummary } from "./stock-summary";
+
+type HomeContext = Pick<RequestContext, "site" | "scope" | "search">;
+
+/** Specials cards on the home page. */
+export const HOME_SPECIALS_COUNT = 3;
+/** Makes in 'Our Range', and models under each. */
+export const HOME_RANGE_MAKES = 12;
+export const HOME_RANGE_MODELS = 4;
+
+export type HomeData = {
+  blocks: HomeBlock[];
+  stock: StockSummary | null;
+  locations: LocationView[];
+  specials: OfferCardView[];
+  reviews: ReviewsView | null;
+  today: string;
+};
+
+export async function loadHome(context: HomeContext, now = new Date()): Promise<HomeData> {
+  const { settings } = context.site;
+  const blocks = settings.homeBlocks;
+  const wants = (block: HomeBlock) => blocks.includes(block);
+  const [stock, locations, specials, reviews] = await Promise.all([
+    wants("hero") || wants("our-range") ? loadStockSummary(context) : null,
+    wants("locations")
+      ? loadSiteLocations(context, now).then((all) => locationsToShow(all, settings, settings.locationsCarouselFilter))
+      : [],
+    wants("specials")
+      ? searchOffers(context, { offset: 0, limit: HOME_SPECIALS_COUNT }, now).then((results) => results.hits)
+      : [],
+    wants("reviews") ? loadReviews(context, siteReviewSummary(context.site), { now }) : null,
+  ]);
+  return {
+    blocks,
+    stock: stock && {
+      ...stock,
+      makes: stock.makes
+        .slice(0, HOME_RANGE_MAKES)
+        .map((make) => ({ ...make, models: make.models.slice(0, HOME_RANGE_MODELS) })),
+    },
+    locations,
+    specials,
+    reviews,
+    today: now.toISOString().slice(0, 10),
+  };
+}

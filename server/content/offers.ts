@@ -1,0 +1,143 @@
+/**
+ * Special offers (SPEC.md section 3 "Offer card", section 7 "Offers search").
+ *
+ * Offers come from the search service's `Offer_production` collection with the filters
+ * manufacturer.name, model.name, model.body, a keyword query and an offset; the query itself is
+ * the domain's (`buildOfferSearchQuery`). The site's scope is forced by the search service.
+ * One multi-search returns the page of hits and the filter choices: makes for the keyword
+ * alone, models and bodies for the chosen make (as the search page does per facet).
+ */
+import { buildOfferSearchQuery, pageOffset } from "../../domain/search-query";
+import type { OfferSearch } from "../../domain/search-query";
+import type { RequestContext } from "../http/load-context";
+import { plainText, sanitizeContentHtml } from "./sanitize";
+
+type OffersContext = Pick<RequestContext, "search">;
+
+/** SPEC.md "Offer card", plus what the card and filters show. */
+export type OfferCardView = {
+  slug: string;
+  name: string;
+  description: string;
+  disclaimer: string | null;
+  price: number | null;
+  manufacturer: string | null;
+  model: string | null;
+  body: string | null;
+  expiresAt: string | null;
+  logoSrc: string | null;
+  logoWidth: number | null;
+  logoHeight: number | null;
+  imageSrc: string | null;
+  imageWidth: number | null;
+  imageHeight: number | null;
+  linkHref: string;
+};
+
+export type OfferFacets = { manufacturers: string[]; models: string[]; bodies: string[] };
+
+export type OfferResults = {
+  hits: OfferCardView[];
+  estimatedTotalHits: number;
+  offset: number;
+  limit: number;
+  facets: OfferFacets;
+};
+
+/** What this module reads of an `Offer_production` document. */
+type OfferDocument = {
+  slug: string;
+  name: string;
+  description?: string | null;
+  disclaimer?: string | null;
+  price?: number | null;
+  manufacturer?: { name?: string | null } | null;
+  model?: { name?: string | null; body?: string | null } | null;
+  expires_at_timestamp?: number | null;
+  logoSrc?: string | null;
+  logoWidth?: number | null;
+  logoHeight?: number | null;
+  imageSrc?: string | null;
+  imageWidth?: number | null;
+  imageHeight?: number | null;
+  linkHref?: string | null;
+};
+
+function toCard(doc: OfferDocument): OfferCardView {
+  return {
+    slug: doc.slug,
+    name: doc.name,
+    description: plainText(sanitizeContentHtml(doc.description ?? ""), 400),
+    disclaimer: doc.disclaimer ? plainText(sanitizeContentHtml(doc.disclaimer), 600) : null,
+    price: doc.price ?? null,
+    manufacturer: doc.manufacturer?.name ?? null,
+    model: doc.model?.name ?? null,
+    body: doc.model?.body ?? null,
+    expiresAt: doc.expires_at_timestamp ? new Date(doc.expires_at_timestamp).toISOString().slice(0, 10) : null,
+    logoSrc: doc.logoSrc ?? null,
+    logoWidth: doc.logoWidth ?? null,
+    logoHeight: doc.logoHeight ?? null,
+    imageSrc: doc.imageSrc ?? null,
+    imageWidth: doc.imageWidth ?? null,
+    imageHeight: doc.imageHeight ?? null,
+    linkHref: doc.linkHref ?? `/special-offers#${doc.slug}`,
+  };
+}
+
+/** Offers past their expiry are never shown. */
+function notExpired(now: Date): string {
+  return `expires_at_timestamp IS NULL OR expires_at_timestamp >= ${now.getTime()}`;
+}
+
+const valuesOf = (distribution: Record<string, number> | undefined) =>
+  Object.keys(distribution ?? {}).sort((a, b) => a.localeCompare(b));
+
+/** The offers search (SPEC.md section 7) through the site's search service. */
+export async function searchOffers(
+  context: OffersContext,
+  search: OfferSearch & { limit: number },
+  now: Date,
+): Promise<OfferResults> {
+  const live = notExpired(now);
+  const withFilter = (query: ReturnType<typeof buildOfferSearchQuery>, extra: Record<string, unknown>) => ({
+    ...query,
+    filter: query.filter ? [query.filter, live] : [live],
+    ...extra,
+  });
+  const hits = buildOfferSearchQuery(search);
+  // Filter choices: every make matching the keyword; models and bodies of the chosen make.
+  const makes = buildOfferSearchQuery({ query: search.query });
+  const ofMake = buildOfferSearchQuery({ query: search.query, manufacturer: search.manufacturer });
+  const { results } = context.search.multiSearch([
+    withFilter(hits, { limit: search.limit, offset: search.offset ?? 0 }),
+    withFilter(makes, { limit: 0, offset: 0, facets: ["manufacturer.name"] }),
+    withFilter(ofMake, { limit: 0, offset: 0, facets: ["model.name", "model.body"] }),
+  ]);
+  const [page, makeFacets, makeModels] = results;
+  return {
+    hits: (page?.hits ?? []).map((hit) => toCard(hit as unknown as OfferDocument)),
+    estimatedTotalHits: page?.estimatedTotalHits ?? 0,
+    offset: search.offset ?? 0,
+    limit: search.limit,
+    facets: {
+      manufacturers: valuesOf(makeFacets?.facetDistribution?.["manufacturer.name"]),
+      models: valuesOf(makeModels?.facetDistribution?.["model.name"]),
+      bodies: valuesOf(makeModels?.facetDistribution?.["model.body"]),
+    },
+  };
+}
+
+/** The offers search of a /special-offers URL (?make=&model=&body=&query=&page=). */
+export function offerSearchFromUrl(url: URL, pageSize: number): OfferSearch & { limit: number; page: number } {
+  const value = (name: string) => url.searchParams.get(name)?.trim() || null;
+  const page = Math.max(1, Math.floor(Number(url.searchParams.get("page")) || 1));
+  return {
+    manufacturer: value("make"),
+    model: value("model"),
+    body: value("body"),
+    query: value("query") ?? "",
+    offset: pageOffset(page - 1, pageSize),
+    limit: pageSize,
+    page,
+  };
+}

@@ -1,0 +1,563 @@
+/**
+ * The database schema (SPEC.md section 3). One schema, one dialect (PostgreSQL): the same
+ * tables run on embedded PGlite and on a PostgreSQL server.
+ *
+ * Every tenant-owned table carries `site_id`; queries reach it through `server/sites/scope.ts`,
+ * which adds the site condition once for every loader.
+ */
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { Navigation, SiteSettingsInput } from "../../domain/site-settings";
+import type {
+  AutograbData,
+  PaymentProcessor,
+  VehicleImage,
+} from "../../domain/vehicle";
+
+export const dealershipGroups = pgTable("dealership_groups", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull().unique(),
+});
+
+export const manufacturers = pgTable("manufacturers", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull().unique(),
+  /** Shown instead of `name` where the brand uses a shorter or accented display name. */
+  displayName: text("display_name"),
+  /** Other spellings that filter to this make (e.g. a renamed brand's old name). */
+  aliases: jsonb("aliases").$type<string[]>().notNull().default([]),
+  logoUrl: text("logo_url"),
+  popular: boolean("popular").notNull().default(false),
+});
+
+export const sites = pgTable("sites", {
+  id: serial("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  template: text("template").notNull().default("classic"),
+  locale: text("locale").notNull().default("en-AU"),
+  url: text("url"),
+  domainName: text("domain_name").unique(),
+  logo: jsonb("logo").$type<{ url: string; thumb: string | null; banner: string | null }>(),
+  city: text("city"),
+  state: text("state"),
+  dealershipGroupId: integer("dealership_group_id").references(() => dealershipGroups.id),
+  /** The primary dealership of the site (leads go here when push-to-primary applies). */
+  dealershipId: integer("dealership_id"),
+  manufacturerId: integer("manufacturer_id").references(() => manufacturers.id),
+  /** Public search key handed to the browser; it only searches this site's stock. */
+  searchKey: text("search_key").notNull(),
+  navigation: jsonb("navigation").$type<Navigation>().notNull(),
+  contactDetails: jsonb("contact_details")
+    .$type<{ phone: string | null; email: string | null; address: string | null }>()
+    .notNull(),
+  /** Every per-dealer behaviour (domain/site-settings.ts); validated on read. */
+  settings: jsonb("settings").$type<SiteSettingsInput>().notNull().default({}),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const dealerships = pgTable(
+  "dealerships",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    dealershipGroupId: integer("dealership_group_id").references(() => dealershipGroups.id),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    reviewCount: integer("review_count").notNull().default(0),
+    averageRating: doublePrecision("average_rating"),
+    /** Manufacturer slugs the dealership sells. */
+    manufacturers: jsonb("manufacturers").$type<string[]>().notNull().default([]),
+    /** Publishable key of the card payment provider (safe to hand to the browser). */
+    paymentPublishableKey: text("payment_publishable_key"),
+  },
+  (t) => [uniqueIndex("dealerships_site_slug").on(t.siteId, t.slug)],
+);
+
+export type OpeningHoursEntry = {
+  weekday: number;
+  status: "Open" | "Closed";
+  formated_hours: string | null;
+  open: string | null;
+  close: string | null;
+};
+
+export const locations = pgTable(
+  "locations",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    dealershipId: integer("dealership_id")
+      .notNull()
+      .references(() => dealerships.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    /** sales, service, parts, or empty (= sales). */
+    locationType: text("location_type").notNull().default(""),
+    locationSubtype: jsonb("location_subtype").$type<string[]>().notNull().default([]),
+    manufacturers: jsonb("manufacturers").$type<string[]>().notNull().default([]),
+    position: integer("position").notNull().default(0),
+    primary: boolean("primary").notNull().default(false),
+    visible: boolean("visible").notNull().default(true),
+    image: jsonb("image").$type<{ url: string; thumb: { url: string } }>(),
+    dealerLicenseNumber: text("dealer_license_number"),
+    motorVehicleRepairer: text("motor_vehicle_repairer"),
+    address: jsonb("address")
+      .$type<{
+        street: string;
+        city: string;
+        state: string;
+        postcode: string;
+        lat: number | null;
+        long: number | null;
+        place_id: string | null;
+        place_url: string | null;
+        full: string;
+        map_key: string | null;
+        map_url: string | null;
+      }>()
+      .notNull(),
+    contactDetail: jsonb("contact_detail")
+      .$type<{
+        phone: string | null;
+        landline_phone: string | null;
+        mobile: string | null;
+        email: string | null;
+        social: Record<string, string>;
+      }>()
+      .notNull(),
+    /** SPEC.md "Opening hours entry": weekday 0 (Sunday) to 6 (Saturday). */
+    openingHours: jsonb("opening_hours").$type<OpeningHoursEntry[]>().notNull().default([]),
+    /** Service department hours where a site shows sales and service hours separately. */
+    serviceOpeningHours: jsonb("service_opening_hours").$type<OpeningHoursEntry[]>(),
+    averageRating: doublePrecision("average_rating"),
+    reviewCount: integer("review_count").notNull().default(0),
+    gmbProfileId: text("gmb_profile_id"),
+    externalIdentifiers: jsonb("external_identifiers")
+      .$type<Record<string, string>>()
+      .notNull()
+      .default({}),
+  },
+  (t) => [uniqueIndex("locations_site_slug").on(t.siteId, t.slug)],
+);
+
+/** SPEC.md "Special hours entry": holiday hours of one location on one date. */
+export const specialHours = pgTable(
+  "special_hours",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    locationId: integer("location_id")
+      .notNull()
+      .references(() => locations.id, { onDelete: "cascade" }),
+    date: date("date").notNull(),
+    status: text("status").notNull(),
+    startHour: text("start_hour"),
+    endHour: text("end_hour"),
+    label: text("label"),
+  },
+  (t) => [index("special_hours_location").on(t.locationId, t.date)],
+);
+
+export const vehicles = pgTable(
+  "vehicles",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    dealershipId: integer("dealership_id")
+      .notNull()
+      .references(() => dealerships.id),
+    locationId: integer("location_id").references(() => locations.id),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    make: text("make").notNull(),
+    model: text("model").notNull(),
+    year: smallint("year").notNull(),
+    km: integer("km").notNull().default(0),
+    badge: text("badge"),
+    series: text("series"),
+    price: doublePrecision("price").notNull().default(0),
+    priceType: text("price_type"),
+    beforePrice: doublePrecision("before_price"),
+    subscriptionPrice: doublePrecision("subscription_price"),
+    weeklyPrice: doublePrecision("weekly_price"),
+    preorder: boolean("preorder").notNull().default(false),
+    status: text("status").notNull().default("in_stock"),
+    carType: text("car_type").notNull(),
+    itemType: text("item_type").notNull().default("car"),
+    certified: boolean("certified").notNull().default(false),
+    reserved: boolean("reserved").notNull().default(false),
+    paymentProcessors: jsonb("payment_processors")
+      .$type<PaymentProcessor[]>()
+      .notNull()
+      .default([]),
+    stocknum: text("stocknum"),
+    vin: text("vin"),
+    simpleFuel: text("simple_fuel"),
+    simpleBody: text("simple_body"),
+    simpleDrive: text("simple_drive"),
+    simpleTransmission: text("simple_transmission"),
+    colour: text("colour"),
+    seats: smallint("seats"),
+    engine: text("engine"),
+    categories: jsonb("categories").$type<string[]>().notNull().default([]),
+    features: jsonb("features").$type<string[]>().notNull().default([]),
+    tag: text("tag"),
+    customRank: integer("custom_rank").notNull().default(0),
+    images: jsonb("images").$type<VehicleImage[]>().notNull().default([]),
+    historyReportUrl: text("history_report_url"),
+    autograbData: jsonb("autograb_data").$type<AutograbData>(),
+    showOnDealerWebsite: boolean("show_on_dealer_website").notNull().default(true),
+    description: text("description"),
+    soldAt: timestamp("sold_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Milliseconds since epoch, mirrored for search sorting and the JSON shape of SPEC.md. */
+    createdAtTimestamp: bigint("created_at_timestamp", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("vehicles_site_slug").on(t.siteId, t.slug),
+    index("vehicles_site_status").on(t.siteId, t.status),
+  ],
+);
+
+export const offers = pgTable("offers", {
+  id: serial("id").primaryKey(),
+  siteId: integer("site_id")
+    .notNull()
+    .references(() => sites.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  slug: text("slug").notNull(),
+  manufacturerName: text("manufacturer_name"),
+  modelName: text("model_name"),
+  modelBody: text("model_body"),
+  description: text("description"),
+  disclaimer: text("disclaimer"),
+  price: doublePrecision("price"),
+  logo: jsonb("logo").$type<{ src: string; width: number; height: number }>(),
+  image: jsonb("image").$type<{ src: string; width: number; height: number }>(),
+  linkHref: text("link_href"),
+  expiresAt: date("expires_at"),
+  position: integer("position").notNull().default(0),
+});
+
+export const parts = pgTable("parts", {
+  id: serial("id").primaryKey(),
+  siteId: integer("site_id")
+    .notNull()
+    .references(() => sites.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  slug: text("slug").notNull(),
+  partNumber: text("part_number"),
+  category: text("category"),
+  manufacturerName: text("manufacturer_name"),
+  price: doublePrecision("price"),
+  imageUrl: text("image_url"),
+  description: text("description"),
+});
+
+export const reviews = pgTable("reviews", {
+  id: serial("id").primaryKey(),
+  siteId: integer("site_id")
+    .notNull()
+    .references(() => sites.id, { onDelete: "cascade" }),
+  locationId: integer("location_id").references(() => locations.id, { onDelete: "cascade" }),
+  customerName: text("customer_name").notNull(),
+  text: text("text"),
+  rating: smallint("rating").notNull(),
+  imageUrl: text("image_url"),
+  reviewDate: date("review_date").notNull(),
+  replyText: text("reply_text"),
+  replyDate: date("reply_date"),
+  source: text("source").notNull().default("google"),
+});
+
+/** Content pages (about us, careers, terms, privacy, news...) and their blocks. */
+export const contentPages = pgTable(
+  "content_pages",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    metaDescription: text("meta_description"),
+    /** Page body as sanitised HTML from the dashboard. */
+    body: text("body").notNull().default(""),
+    kind: text("kind").notNull().default("page"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("content_pages_site_slug").on(t.siteId, t.slug)],
+);
+
+export type SiteRow = typeof sites.$inferSelect;
+export type DealershipRow = typeof dealerships.$inferSelect;
+export type LocationRow = typeof locations.$inferSelect;
+export type VehicleRow = typeof vehicles.$inferSelect;
+export type ManufacturerRow = typeof manufacturers.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Leads (issue 7): every lead a visitor sends, its audit trail, files, bookings and the outbox
+// its delivery to the dealership runs from. A lead and its delivery jobs are written in one
+// transaction, so a lead the server answered with success is never lost.
+// ---------------------------------------------------------------------------------------------
+
+/** A lead (SPEC.md section 3, "Lead payload"). `id` is the public, unguessable lead_id. */
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuid("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    category: text("category").notNull(),
+    subcategory: text("subcategory"),
+    /** false while a multi-step form is saving steps (lead_status 'Incomplete'). */
+    formCompleted: boolean("form_completed").notNull().default(true),
+    leadStatus: text("lead_status"),
+    stepNumber: integer("step_number"),
+    /** incomplete (steps only), pending, delivered, failed, or none (no recipient). */
+    deliveryStatus: text("delivery_status").notNull().default("pending"),
+    /** 'server' or 'car-clarity' (site setting leadTarget, or the partner endpoint). */
+    target: text("target").notNull().default("server"),
+    dealershipId: integer("dealership_id").references(() => dealerships.id, { onDelete: "set null" }),
+    locationId: integer("location_id").references(() => locations.id, { onDelete: "set null" }),
+    vehicleId: integer("vehicle_id").references(() => vehicles.id, { onDelete: "set null" }),
+    name: text("name"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    email: text("email"),
+    phone: text("phone"),
+    postcode: text("postcode"),
+    /** The lead as delivered: the SPEC.md payload with the server's extras. */
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    /** What the server resolved at intake (vehicle, location, booking), as the visitor saw it. */
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    /** Idempotency-Key header or the payload's client key: a repeat returns this lead. */
+    idempotencyKey: text("idempotency_key"),
+    /** Hash of what the visitor typed, to fold a double submit without a key into one lead. */
+    fingerprint: text("fingerprint"),
+    clientIp: text("client_ip"),
+    userAgent: text("user_agent"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("leads_site_idempotency_key").on(t.siteId, t.idempotencyKey),
+    index("leads_site_created").on(t.siteId, t.createdAt),
+    index("leads_site_fingerprint").on(t.siteId, t.fingerprint),
+  ],
+);
+
+/** Audit of every change to a lead, and its delivery log (one timeline per lead). */
+export const leadEvents = pgTable(
+  "lead_events",
+  {
+    id: serial("id").primaryKey(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    requestId: text("request_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("lead_events_lead").on(t.leadId, t.id)],
+);
+
+/** Files sent with a lead (a CV, photos): stored outside the web root under generated names. */
+export const leadFiles = pgTable(
+  "lead_files",
+  {
+    id: uuid("id").primaryKey(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    fieldName: text("field_name").notNull(),
+    originalName: text("original_name").notNull(),
+    /** Detected from the content, not taken from the upload. */
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    storageKey: text("storage_key").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("lead_files_lead").on(t.leadId)],
+);
+
+/** The delivery outbox: one job per lead and recipient, claimed with FOR UPDATE SKIP LOCKED. */
+export const leadDeliveries = pgTable(
+  "lead_deliveries",
+  {
+    id: serial("id").primaryKey(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    /** email, webhook or partner. */
+    channel: text("channel").notNull(),
+    /** E-mail address or URL. */
+    target: text("target").notNull(),
+    /** pending, sending, delivered or failed. */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A claimed job's lease: past it, another worker may take the job over. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedBy: text("locked_by"),
+    lastError: text("last_error"),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("lead_deliveries_lead_target").on(t.leadId, t.channel, t.target),
+    index("lead_deliveries_due").on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/** Where a site's leads go: per location, per dealership, or site-wide (both null). */
+export const leadRecipients = pgTable(
+  "lead_recipients",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    dealershipId: integer("dealership_id").references(() => dealerships.id, { onDelete: "cascade" }),
+    locationId: integer("location_id").references(() => locations.id, { onDelete: "cascade" }),
+    /** email or webhook. */
+    channel: text("channel").notNull(),
+    target: text("target").notNull(),
+    /** Webhooks: the HMAC-SHA256 signing secret. Never sent to the browser. */
+    secret: text("secret"),
+    /** Lead categories this recipient takes; empty = every category. */
+    categories: jsonb("categories").$type<string[]>().notNull().default([]),
+  },
+  (t) => [index("lead_recipients_site").on(t.siteId)],
+);
+
+/** Test drive and service bookings: one row per taken slot seat, so a slot cannot be taken twice. */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    locationId: integer("location_id")
+      .notNull()
+      .references(() => locations.id, { onDelete: "cascade" }),
+    /** test_drive or service. */
+    kind: text("kind").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    /** 1..capacity of the slot. */
+    seat: smallint("seat").notNull().default(1),
+    leadId: uuid("lead_id").references(() => leads.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("bookings_slot_seat").on(t.locationId, t.kind, t.startsAt, t.seat),
+    index("bookings_site_location").on(t.siteId, t.locationId, t.startsAt),
+  ],
+);
+
+/** Leads of sites in mock/test mode (SPEC.md section 7: the /mock lead base): never delivered. */
+export const testLeads = pgTable(
+  "test_leads",
+  {
+    id: uuid("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    formCompleted: boolean("form_completed").notNull().default(true),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    idempotencyKey: text("idempotency_key"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("test_leads_site_idempotency_key").on(t.siteId, t.idempotencyKey)],
+);
+
+/** Sample registrations the built-in registration lookup answers from (demo data). */
+export const sampleRegistrations = pgTable(
+  "sample_registrations",
+  {
+    id: serial("id").primaryKey(),
+    rego: text("rego").notNull(),
+    state: text("state").notNull(),
+    vin: text("vin"),
+    year: smallint("year").notNull(),
+    make: text("make").notNull(),
+    model: text("model").notNull(),
+    badge: text("badge"),
+    body: text("body"),
+    fuel: text("fuel"),
+    transmission: text("transmission"),
+    colour: text("colour"),
+    /** Trade-in valuation range for an average odometer reading, in dollars. */
+    tradeLow: integer("trade_low"),
+    tradeHigh: integer("trade_high"),
+  },
+  (t) => [uniqueIndex("sample_registrations_rego_state").on(t.rego, t.state)],
+);
+
+/** The dev outbox: mail sent while no SMTP_URL is set, shown at /_dev/mail on the platform host. */
+export const devMail = pgTable(
+  "dev_mail",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id").references(() => sites.id, { onDelete: "cascade" }),
+    messageId: text("message_id").notNull(),
+    from: text("from").notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    attachments: jsonb("attachments")
+      .$type<Array<{ filename: string; contentType: string; size: number; content?: string }>>()
+      .notNull()
+      .default([]),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("dev_mail_created").on(t.createdAt)],
+);
+
+export type LeadRow = typeof leads.$inferSelect;
+export type LeadDeliveryRow = typeof leadDeliveries.$inferSelect;

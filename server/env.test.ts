@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env";
+
+describe("configuration from the environment", () => {
+  it("has working defaults", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PLATFORM_INDEX).toBe(true);
+    expect(env.SEARCH_MASTER_KEY).toMatch(/^[0-9a-f]{48}$/);
+  });
+
+  it("names the variable of a bad value", () => {
+    expect(() => parseEnv({ PORT: "eighty" })).toThrow(EnvError);
+    expect(() => parseEnv({ PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => parseEnv({ DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
+    expect(() => parseEnv({ PLATFORM_INDEX: "maybe" })).toThrow(/PLATFORM_INDEX/);
+  });
+
+  it("reads flags", () => {
+    expect(parseEnv({ PLATFORM_INDEX: "false" }).PLATFORM_INDEX).toBe(false);
+    expect(parseEnv({ PAGE_CACHE: "0" }).PAGE_CACHE).toBe(false);
+  });
+});

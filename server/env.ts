@@ -1,0 +1,92 @@
+/**
+ * Configuration from the environment, parsed once at start. A bad value stops the server
+ * with a message naming the variable; nothing else in the code reads process.env.
+ */
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+
+const flag = z
+  .enum(["true", "false", "1", "0", "on", "off"])
+  .transform((v) => v === "true" || v === "1" || v === "on");
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe("Port to listen on."),
+  HOST: z.string().default("0.0.0.0").describe("Interface to listen on."),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .describe("PostgreSQL URL; unset = embedded PGlite under DATA_DIR."),
+  DATA_DIR: z.string().default(".data").describe("Where the embedded database keeps its files."),
+  PLATFORM_DOMAIN: z
+    .string()
+    .optional()
+    .describe("Sites answer at {slug}.{PLATFORM_DOMAIN} as well as their own domain_name."),
+  PLATFORM_INDEX: flag
+    .default(true)
+    .describe("Serve the list of sites at the bare host; set false in production."),
+  SEED_DEMO: flag.default(true).describe("Load the demo sites when the database has no site."),
+  SEARCH_MASTER_KEY: z
+    .string()
+    .min(16, "SEARCH_MASTER_KEY must be at least 16 characters")
+    .optional()
+    .describe("Master key of the search API; generated and printed at start when unset (set it when several servers share a database)."),
+  PAGE_CACHE: flag.default(true).describe("In-process cache of rendered pages per site and URL."),
+  PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(2000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+
+  // Leads (server/leads): mail, files, delivery and abuse limits.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+    .optional()
+    .describe("SMTP server for lead e-mail; unset = the dev outbox (shown at /_dev/mail)."),
+  MAIL_FROM: z
+    .string()
+    .email("MAIL_FROM must be an e-mail address")
+    .default("leads@dealer-sites.localhost")
+    .describe("Sender address of lead e-mail (the display name is the site's)."),
+  DEV_MAIL_PAGE: flag
+    .optional()
+    .describe("Show the dev outbox at /_dev/mail on the platform host; default: on unless production."),
+  LEAD_FILES_DIR: z
+    .string()
+    .optional()
+    .describe("Where uploaded lead files are stored (outside the web root); default DATA_DIR/lead-files."),
+  LEAD_DELIVERY: flag.default(true).describe("Run the lead delivery worker in this process."),
+  LEAD_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(12),
+  LEAD_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+  LEAD_DELIVERY_LEASE_MS: z.coerce.number().int().min(100).default(120_000),
+  LEAD_POLL_MS: z.coerce.number().int().min(10).default(5_000),
+  LEAD_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(20)
+    .describe("Lead submissions per client and site in LEAD_RATE_WINDOW_SECONDS."),
+  LEAD_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  NEVDIS_API_URL: z.string().url().optional(),
+  NEVDIS_API_KEY: z.string().optional(),
+  AUTOGRAB_API_URL: z.string().url().optional(),
+  AUTOGRAB_API_KEY: z.string().optional(),
+  CAR_CLARITY_API_URL: z.string().url().optional(),
+  CAR_CLARITY_API_KEY: z.string().optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { SEARCH_MASTER_KEY: string };
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    SEARCH_MASTER_KEY: env.SEARCH_MASTER_KEY ?? randomBytes(24).toString("hex"),
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * Change notifications: "this site's stock / content / settings changed". Subscribers are the
+ * search index, the site registry and the page cache. On PostgreSQL the bus also uses
+ * LISTEN/NOTIFY so that every server process sharing the database learns about a change.
+ */
+import { EventEmitter } from "node:events";
+import type pg from "pg";
+
+export type Change =
+  | { kind: "vehicle"; siteId: number; ids: number[]; deleted?: boolean }
+  | { kind: "content"; siteId: number }
+  | { kind: "settings"; siteId: number };
+
+const CHANNEL = "site_changes";
+
+export class ChangeBus {
+  readonly #emitter = new EventEmitter();
+  #listener: pg.PoolClient | null = null;
+  readonly #origin = `${process.pid}-${Math.random().toString(36).slice(2)}`;
+
+  constructor(private readonly pool: pg.Pool | null = null) {
+    this.#emitter.setMaxListeners(50);
+  }
+
+  /** Starts listening for other processes' changes (PostgreSQL only). */
+  async start(): Promise<void> {
+    if (!this.pool || this.#listener) return;
+    this.#listener = await this.pool.connect();
+    this.#listener.on("notification", (message) => {
+      if (!message.payload) return;
+      const { origin, change } = JSON.parse(message.payload) as { origin: string; change: Change };
+      if (origin !== this.#origin) this.#emitter.emit("change", change);
+    });
+    await this.#listener.query(`LISTEN ${CHANNEL}`);
+  }
+
+  async publish(change: Change): Promise<void> {
+    this.#emitter.emit("change", change);
+    if (this.pool) {
+      await this.pool.query("SELECT pg_notify($1, $2)", [
+        CHANNEL,
+        JSON.stringify({ origin: this.#origin, change }),
+      ]);
+    }
+  }
+
+  subscribe(handler: (change: Change) => void | Promise<void>): () => void {
+    const wrapped = (change: Change) => void handler(change);
+    this.#emitter.on("change", wrapped);
+    return () => this.#emitter.off("change", wrapped);
+  }
+
+  async stop(): Promise<void> {
+    if (this.#listener) {
+      await this.#listener.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
+      this.#listener.release();
+      this.#listener = null;
+    }
+    this.#emitter.removeAllListeners();
+  }
+}

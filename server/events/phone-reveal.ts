@@ -1,0 +1,80 @@
+/**
+ * Recording phone reveals (SPEC.md sections 4 and 7: "The reveal is recorded"; the record carries
+ * car_id, dealership_id and website_id; the path is not given, so it is ours):
+ *
+ *   POST /api/events/phone-reveal  {"car_id": 1, "dealership_id": 2, "website_id": 3}  -> 204
+ *
+ * The same record is accepted at SPEC.md's `POST /api/events/car_phone_call` (the vehicle card
+ * sends its reveals there).
+ *
+ * Per site (mounted after Host -> site). The record must name the request's own site and one of
+ * its vehicles with that vehicle's dealership; anything else is refused without detail. A reveal
+ * is written as one structured log line (`event: "phone_reveal"`), the same channel as the
+ * request log, so the existing log pipeline counts reveals per site, dealership and vehicle
+ * without a table of its own.
+ */
+import express from "express";
+import type { NextFunction, Request, Response } from "express";
+import { and, eq } from "drizzle-orm";
+import type { Logger } from "pino";
+import { z } from "zod";
+import type { Database } from "../db/client";
+import { vehicles } from "../db/schema";
+import { clientKey, headersOf, isCrossSiteRequest, RateLimiter } from "../leads/guard";
+import type { Site } from "../sites/site";
+
+export const PHONE_REVEAL_PATH = "/api/events/phone-reveal";
+export const CAR_PHONE_CALL_PATH = "/api/events/car_phone_call";
+
+/** The body: what `phoneRevealRecord` (domain/phone-reveal.ts) builds. */
+export const PhoneRevealSchema = z
+  .object({
+    car_id: z.number().int().positive(),
+    dealership_id: z.number().int().positive(),
+    website_id: z.number().int().positive(),
+  })
+  .strict();
+export type PhoneReveal = z.infer<typeof PhoneRevealSchema>;
+
+/** Reveals counted per client and site: generous for shoppers, a ceiling for scripts. */
+export const PHONE_REVEAL_LIMIT = { hits: 60, windowMs: 60_000 } as const;
+
+type Locals = { site?: Site; requestId?: string };
+
+function fail(res: Response, status: number, error: string) {
+  res.status(status).set("Cache-Control", "no-store").json({ error });
+}
+
+export function createPhoneRevealRouter(deps: { db: Database; logger: Logger; limiter?: RateLimiter }) {
+  const router = express.Router();
+  const limiter = deps.limiter ?? new RateLimiter(PHONE_REVEAL_LIMIT.hits, PHONE_REVEAL_LIMIT.windowMs);
+  const json = express.json({ limit: "2kb" });
+
+  router.post([PHONE_REVEAL_PATH, CAR_PHONE_CALL_PATH], json, (req: Request, res: Response, next: NextFunction) => {
+    const { site, requestId } = res.locals as Locals;
+    if (!site) return next(new Error("phone reveal router mounted before tenancy"));
+    if (isCrossSiteRequest(headersOf(req.headers))) return fail(res, 403, "Not allowed from another site.");
+    if (!limiter.hit(clientKey(site.id, req.ip)).allowed) return fail(res, 429, "Too many requests.");
+    const parsed = PhoneRevealSchema.safeParse(req.body);
+    if (!parsed.success) return fail(res, 422, "Send car_id, dealership_id and website_id as numbers.");
+    const record = parsed.data;
+    if (record.website_id !== site.id) return fail(res, 422, "Unknown vehicle.");
+
+    deps.db
+      .select({ dealershipId: vehicles.dealershipId })
+      .from(vehicles)
+      .where(and(eq(vehicles.id, record.car_id), eq(vehicles.siteId, site.id)))
+      .limit(1)
+      .then(([vehicle]) => {
+        if (!vehicle || vehicle.dealershipId !== record.dealership_id) return fail(res, 422, "Unknown vehicle.");
+        deps.logger.info(
+          { event: "phone_reveal", site: site.slug, path: req.path, requestId, ...record },
+          "phone number revealed",
+        );
+        res.status(204).set("Cache-Control", "no-store").end();
+      })
+      .catch(next);
+  });
+
+  return router;
+}

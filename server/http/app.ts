@@ -1,0 +1,233 @@
+/**
+ * The HTTP application: one Express app for every site. Order matters:
+ * security headers and compression, static assets, health, then the Host decides between the
+ * platform (index page), a site (its pages and APIs) and nothing (a plain 404).
+ */
+import { randomUUID } from "node:crypto";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import type { NextFunction, Request, Response } from "express";
+import helmet from "helmet";
+import type { Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import type { Database } from "../db/client";
+import type { Env } from "../env";
+import type { ChangeBus } from "../events/change-bus";
+import { createSiteScope } from "../sites/scope";
+import type { Site } from "../sites/site";
+import type { SiteRegistry } from "../sites/site-registry";
+import { mediaRouter } from "../media/media-router";
+import type { RequestContext } from "./load-context";
+import { createSearchApi } from "../search";
+import type { SearchIndex } from "../stock/search-sync";
+import { createSiteSearch } from "../stock/site-search";
+import type { LeadServices } from "../leads/services";
+import { createLeadsRouter } from "../leads/router";
+import { createDevMailRouter } from "../leads/dev-mail-page";
+import { createPhoneRevealRouter } from "../events/phone-reveal";
+import { HTML_CACHE_CONTROL } from "./cache-control";
+import { PageCache } from "./page-cache";
+import { renderPlatformIndex } from "./platform-index";
+import { robotsTxt, sitemapXml } from "./crawlers";
+
+export type AppDependencies = {
+  env: Env;
+  db: Database;
+  bus: ChangeBus;
+  registry: SiteRegistry;
+  logger: Logger;
+  /** Production: the built server. Development: Vite in middleware mode. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  vite?: ViteDevServer;
+  /** Static assets of the production build (build/client). */
+  clientDir?: string;
+  /** The port actually listened on, for the platform index's links. */
+  port: () => number;
+  /** The in-memory search engine and its keys (server/stock/search-sync.ts). */
+  search: SearchIndex;
+  /** Lead API, forms' intake and delivery (server/leads). */
+  leads: LeadServices;
+};
+
+/** Per-request state kept on res.locals. */
+type Locals = { site?: Site; requestId: string };
+
+export function createApp(deps: AppDependencies) {
+  const { env, registry, logger } = deps;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", true);
+
+  app.use((req, res, next) => {
+    const locals = res.locals as Locals;
+    locals.requestId = (req.headers["x-request-id"] as string | undefined) ?? randomUUID();
+    res.setHeader("x-request-id", locals.requestId);
+    next();
+  });
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (_req, res) => (res as Response).locals.requestId as string,
+      // Called again when the response completes, by which time the site is known.
+      customProps: (_req, res) => {
+        const site = ((res as Response).locals as Locals).site;
+        return site ? { site: site.slug } : {};
+      },
+      serializers: {
+        req: (req: { id: string; method: string; url: string; headers: Record<string, string> }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+          host: req.headers.host,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      autoLogging: { ignore: (req) => req.url === "/healthz" },
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          // React Router streams inline hydration scripts; everything else comes from 'self'.
+          "script-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:", "blob:"],
+          "connect-src": ["'self'"],
+          "frame-src": ["'self'"],
+          "upgrade-insecure-requests": null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      // helmet's default (no-referrer) makes browsers send `Origin: null` with native form posts,
+      // which React Router's action check (and ours) must refuse: forms without JavaScript
+      // would never work. This policy sends only the origin across sites.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      hsts: env.NODE_ENV === "production",
+    }),
+  );
+  app.use(compression());
+
+  if (deps.vite) {
+    app.use(deps.vite.middlewares);
+  } else if (deps.clientDir) {
+    // Fingerprinted build output: cache for a year.
+    app.use(
+      "/assets",
+      express.static(`${deps.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static(deps.clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok", sites: registry.all().length });
+  });
+
+  // The Meilisearch-compatible search API, on the platform host and every site host; the
+  // bearer key, not the host, decides what it may search.
+  const searchApi = createSearchApi({ engine: deps.search.engine, keys: deps.search.keys, logger });
+  app.use("/search-api", (req, res, next) => {
+    if (registry.byHost(req.headers.host) === null) {
+      res.status(404).type("text/plain").send("Not Found");
+      return;
+    }
+    searchApi(req, res, next);
+  });
+
+  // Tenancy: the Host header selects the site, once per request.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const target = registry.byHost(req.headers.host);
+    if (target === "platform") return platformRoutes(req, res, next);
+    if (!target) {
+      // Reveal nothing about which sites exist.
+      res.status(404).type("text/plain").send("Not Found");
+      return;
+    }
+    (res.locals as Locals).site = target;
+    next();
+  });
+
+  app.use("/media", mediaRouter());
+  app.get("/robots.txt", (req, res) => {
+    res.type("text/plain").set("Cache-Control", HTML_CACHE_CONTROL).send(robotsTxt(originOf(req)));
+  });
+  app.get("/sitemap.xml", async (req, res, next) => {
+    try {
+      const site = (res.locals as Locals).site!;
+      const xml = await sitemapXml(deps.db, site, originOf(req), Date.now());
+      res.type("application/xml").set("Cache-Control", HTML_CACHE_CONTROL).send(xml);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  // Leads (server/leads): the lead API, lookups and booking slots; before the page cache.
+  app.use(createLeadsRouter(deps.leads));
+  // ---- end leads ----
+  // Phone reveals on vehicle pages (server/events/phone-reveal.ts); before the page cache.
+  app.use(createPhoneRevealRouter({ db: deps.db, logger }));
+
+  const pageCache = new PageCache(env.PAGE_CACHE ? env.PAGE_CACHE_MAX_ENTRIES : 0);
+  deps.bus.subscribe((change) => {
+    // Settings change what every page shows: reload the site (its version moves on).
+    if (change.kind === "settings") void registry.reload(change.siteId);
+    else registry.touch(change.siteId);
+  });
+  app.use(
+    pageCache.middleware((req, res) => {
+      const site = (res.locals as Locals).site;
+      if (!site || (req.method !== "GET" && req.method !== "HEAD") || deps.vite) return null;
+      return `${site.id}:${site.version}:${req.headers.host}:${req.originalUrl}`;
+    }),
+  );
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: deps.build,
+      mode: env.NODE_ENV,
+      getLoadContext: (req, res): RequestContext => {
+        const locals = res.locals as Locals;
+        const site = locals.site!;
+        return {
+          site,
+          scope: createSiteScope(deps.db, site.id),
+          db: deps.db,
+          bus: deps.bus,
+          registry,
+          requestId: locals.requestId,
+          origin: originOf(req),
+          search: createSiteSearch(deps.search, site, logger),
+          leads: deps.leads,
+        };
+      },
+    }),
+  );
+
+  const devMail = deps.leads.devMailPage ? createDevMailRouter(deps.db) : null;
+  function platformRoutes(req: Request, res: Response, next: NextFunction) {
+    if (devMail && req.path.startsWith("/_dev/mail")) return devMail(req, res, next);
+    if (req.path === "/" && env.PLATFORM_INDEX && (req.method === "GET" || req.method === "HEAD")) {
+      renderPlatformIndex(deps.db, registry.all(), req, deps.port())
+        .then((html) => res.type("html").set("Cache-Control", "no-store").send(html))
+        .catch(next);
+      return;
+    }
+    res.status(404).type("text/plain").send("Not Found");
+  }
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    req.log?.error({ err: error }, "request failed");
+    if (res.headersSent) return res.end();
+    res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
+  });
+
+  return Object.assign(app, { pageCache });
+}
+
+export function originOf(req: Request): string {
+  return `${req.protocol}://${req.headers.host ?? "localhost"}`;
+}

@@ -1,0 +1,31 @@
+/**
+ * What every loader and action receives, resolved once per request from the Host: the site,
+ * its query scope and the shared services. Handed to React Router as its load context.
+ */
+import type { Database } from "../db/client";
+import type { ChangeBus } from "../events/change-bus";
+import type { SiteScope } from "../sites/scope";
+import type { Site } from "../sites/site";
+import type { SiteRegistry } from "../sites/site-registry";
+import type { SiteSearch } from "../stock/site-search";
+import type { LeadServices } from "../leads/services";
+
+export type RequestContext = {
+  site: Site;
+  scope: SiteScope;
+  db: Database;
+  bus: ChangeBus;
+  registry: SiteRegistry;
+  requestId: string;
+  /** The origin the visitor used (scheme + host), for canonical URLs and JSON-LD. */
+  origin: string;
+  /** In-process search of this site's stock, offers and parts (its base filter forced). */
+  search: SiteSearch;
+  /** Lead intake, booking slots and lookups (server/leads), for the forms' actions. */
+  leads: LeadServices;
+};
+
+declare module "react-router" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
+  interface AppLoadContext extends RequestContext {}
+}

@@ -1,0 +1,293 @@
+/**
+ * The delivery worker: sends each completed lead to its recipients from the outbox
+ * (`lead_deliveries`), written in the same transaction as the lead.
+ *
+ * - Jobs are claimed with `FOR UPDATE SKIP LOCKED` under a lease, so several processes on one
+ *   PostgreSQL share the work and a crashed process's jobs are taken over when the lease ends.
+ * - Each attempt is logged (lead_events) before the message goes out: if the process dies
+ *   between the SMTP server's acceptance and our 'delivered' mark, the retry that follows is in
+ *   the log, and the message id is the same, so receivers can fold the copies.
+ * - Failures are retried with exponential backoff (with jitter); after the last attempt the job
+ *   and the lead are marked failed and stay visible.
+ */
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type pg from "pg";
+import type { Logger } from "pino";
+import type { Database } from "../db/client";
+import { leadDeliveries, leadEvents, leadRecipients, leads } from "../db/schema";
+import type { FinancePartner } from "../providers/finance-partner/car-clarity";
+import type { MailTransport } from "../providers/mail/mail-transport";
+import type { Site } from "../sites/site";
+import { buildLeadEmail } from "./lead-email";
+import { loadLeadDocument } from "./lead-document";
+import { postSigned, webhookBody } from "./webhook";
+
+export const OUTBOX_CHANNEL = "lead_outbox";
+
+export type DeliveryConfig = {
+  pollMs: number;
+  leaseMs: number;
+  baseDelayMs: number;
+  maxAttempts: number;
+  batchSize: number;
+  concurrency: number;
+  fromAddress: string;
+  filesDir: string;
+};
+
+export type DeliveryDependencies = {
+  db: Database;
+  /** PostgreSQL: LISTEN for other processes' new leads. PGlite: null (one process). */
+  pool: pg.Pool | null;
+  transport: MailTransport;
+  partner: FinancePartner | null;
+  logger: Logger;
+  siteOf: (siteId: number) => Site | undefined;
+  config: DeliveryConfig;
+};
+
+type Job = { id: number; leadId: string; siteId: number; channel: string; target: string; attempts: number };
+
+/** Delay before retry number `attempt` (1 = the first retry): base * 2^(attempt-1), at most an hour, +-20%. */
+export function retryDelay(attempt: number, baseMs: number, random = Math.random): number {
+  const raw = Math.min(baseMs * 2 ** Math.max(0, attempt - 1), 3_600_000);
+  return Math.round(raw * (0.8 + 0.4 * random()));
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+export class LeadDeliveryWorker {
+  readonly workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  readonly #deps: DeliveryDependencies;
+  #timer: NodeJS.Timeout | null = null;
+  #running: Promise<void> | null = null;
+  #again = false;
+  #stopping = false;
+  #listener: pg.PoolClient | null = null;
+
+  constructor(deps: DeliveryDependencies) {
+    this.#deps = deps;
+  }
+
+  async start(): Promise<void> {
+    const { db, pool, logger } = this.#deps;
+    if (!pool) {
+      // One process owns an embedded database: jobs left 'sending' by a previous run are orphans.
+      await db.execute(sql`UPDATE lead_deliveries SET locked_until = now() WHERE status = 'sending'`);
+    } else {
+      this.#listener = await pool.connect();
+      this.#listener.on("notification", () => this.wake());
+      this.#listener.on("error", (error) => logger.warn({ err: error }, "lead outbox listener failed"));
+      await this.#listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
+    }
+    this.wake();
+  }
+
+  /** Look at the outbox now (a lead was just committed). */
+  wake(): void {
+    if (this.#stopping) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#running = this.#loop().finally(() => {
+      this.#running = null;
+      this.#schedule();
+    });
+  }
+
+  #schedule(): void {
+    if (this.#stopping) return;
+    this.#timer = setTimeout(() => this.wake(), this.#deps.config.pollMs);
+    this.#timer.unref();
+  }
+
+  async #loop(): Promise<void> {
+    try {
+      do {
+        this.#again = false;
+        while (!this.#stopping && (await this.runOnce()) > 0) {
+          // Keep going while there is due work.
+        }
+      } while (this.#again && !this.#stopping);
+    } catch (error) {
+      this.#deps.logger.error({ err: error }, "lead delivery loop failed");
+    }
+  }
+
+  /** Claims and sends one batch of due jobs; the number claimed. */
+  async runOnce(): Promise<number> {
+    const jobs = await this.#claim();
+    const queue = [...jobs];
+    const lanes = Array.from({ length: Math.min(this.#deps.config.concurrency, queue.length) }, async () => {
+      for (let job = queue.shift(); job; job = queue.shift()) await this.#deliver(job);
+    });
+    await Promise.all(lanes);
+    return jobs.length;
+  }
+
+  async #claim(): Promise<Job[]> {
+    const { db, config } = this.#deps;
+    return db.transaction(async (tx) => {
+      const result = await tx.execute(sql`
+        UPDATE lead_deliveries AS d
+        SET status = 'sending', attempts = d.attempts + 1, locked_by = ${this.workerId},
+            locked_until = now() + make_interval(secs => ${config.leaseMs / 1000}), updated_at = now()
+        WHERE d.id IN (
+          SELECT id FROM lead_deliveries
+          WHERE (status = 'pending' AND next_attempt_at <= now())
+             OR (status = 'sending' AND locked_until < now())
+          ORDER BY next_attempt_at, id
+          LIMIT ${config.batchSize}
+          FOR UPDATE SKIP LOCKED)
+        RETURNING d.id, d.lead_id, d.site_id, d.channel, d.target, d.attempts`);
+      const jobs = rowsOf<{ id: number; lead_id: string; site_id: number; channel: string; target: string; attempts: number }>(result).map(
+        (r) => ({ id: r.id, leadId: r.lead_id, siteId: r.site_id, channel: r.channel, target: r.target, attempts: r.attempts }),
+      );
+      if (jobs.length > 0) {
+        await tx.insert(leadEvents).values(
+          jobs.map((job) => ({
+            leadId: job.leadId,
+            siteId: job.siteId,
+            kind: job.attempts > 1 ? "delivery.retry" : "delivery.attempt",
+            data: { delivery_id: job.id, channel: job.channel, target: job.target, attempt: job.attempts, worker: this.workerId },
+          })),
+        );
+      }
+      return jobs;
+    });
+  }
+
+  async #deliver(job: Job): Promise<void> {
+    const started = Date.now();
+    try {
+      const response = await this.#send(job);
+      await this.#markDelivered(job, response, Date.now() - started);
+    } catch (error) {
+      await this.#markFailed(job, error).catch((markError: unknown) =>
+        this.#deps.logger.error({ err: markError, delivery: job.id }, "could not record a failed lead delivery"),
+      );
+    }
+  }
+
+  async #send(job: Job): Promise<string> {
+    const { db, transport, partner, siteOf, config } = this.#deps;
+    const lead = await loadLeadDocument(db, job.leadId, siteOf);
+    if (!lead) throw new Error("The lead or its site no longer exists");
+    switch (job.channel) {
+      case "email": {
+        const mail = buildLeadEmail(lead, {
+          deliveryId: job.id,
+          to: job.target,
+          fromAddress: config.fromAddress,
+          filesDir: config.filesDir,
+        });
+        const sent = await transport.send(mail);
+        return sent.response || sent.messageId;
+      }
+      case "webhook": {
+        const [recipient] = await db
+          .select({ secret: leadRecipients.secret })
+          .from(leadRecipients)
+          .where(and(eq(leadRecipients.siteId, job.siteId), eq(leadRecipients.channel, "webhook"), eq(leadRecipients.target, job.target)))
+          .limit(1);
+        return postSigned({
+          url: job.target,
+          body: webhookBody(lead),
+          secret: recipient?.secret ?? null,
+          headers: { "x-lead-id": lead.id, "idempotency-key": `${lead.id}.${job.id}` },
+        });
+      }
+      case "partner": {
+        if (!partner) throw new Error("The finance partner is not configured (CAR_CLARITY_API_URL)");
+        const site = siteOf(job.siteId);
+        return partner.send(lead, site?.settings.financePartnerCode ?? null, `${lead.id}.${job.id}`);
+      }
+      default:
+        throw new Error(`Unknown delivery channel ${job.channel}`);
+    }
+  }
+
+  /**
+   * One statement: the job is marked delivered (if this worker still holds it), the delivery is
+   * logged, and the lead is marked delivered once none of its jobs is left.
+   */
+  async #markDelivered(job: Job, response: string, ms: number): Promise<void> {
+    const data = { delivery_id: job.id, channel: job.channel, target: job.target, attempt: job.attempts, response: response.slice(0, 300), ms };
+    const result = await this.#deps.db.execute(sql`
+      WITH done AS (
+        UPDATE lead_deliveries
+        SET status = 'delivered', delivered_at = now(), locked_until = NULL, last_error = NULL, updated_at = now()
+        WHERE id = ${job.id} AND locked_by = ${this.workerId} AND attempts = ${job.attempts}
+        RETURNING id, lead_id),
+      logged AS (
+        INSERT INTO lead_events (lead_id, site_id, kind, data)
+        VALUES (${job.leadId}, ${job.siteId},
+                CASE WHEN EXISTS (SELECT 1 FROM done) THEN 'delivery.delivered' ELSE 'delivery.delivered_after_lease' END,
+                ${JSON.stringify(data)}::jsonb))
+      UPDATE leads SET delivery_status = 'delivered', updated_at = now()
+      WHERE id = (SELECT lead_id FROM done)
+        AND NOT EXISTS (
+          SELECT 1 FROM lead_deliveries other
+          WHERE other.lead_id = leads.id AND other.status <> 'delivered' AND other.id <> ${job.id})`);
+    void result;
+  }
+
+  async #markFailed(job: Job, error: unknown): Promise<void> {
+    const { db, config, logger } = this.#deps;
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    const last = job.attempts >= config.maxAttempts;
+    const next = new Date(Date.now() + retryDelay(job.attempts, config.baseDelayMs));
+    await db.transaction(async (tx) => {
+      const updated = await tx
+        .update(leadDeliveries)
+        .set(
+          last
+            ? { status: "failed", lockedUntil: null, lastError: message, updatedAt: new Date() }
+            : { status: "pending", lockedUntil: null, nextAttemptAt: next, lastError: message, updatedAt: new Date() },
+        )
+        .where(and(eq(leadDeliveries.id, job.id), eq(leadDeliveries.lockedBy, this.workerId), eq(leadDeliveries.attempts, job.attempts)))
+        .returning({ id: leadDeliveries.id });
+      if (updated.length === 0) return;
+      await tx.insert(leadEvents).values({
+        leadId: job.leadId,
+        siteId: job.siteId,
+        kind: last ? "delivery.failed" : "delivery.retry_scheduled",
+        data: {
+          delivery_id: job.id,
+          channel: job.channel,
+          target: job.target,
+          attempt: job.attempts,
+          error: message,
+          ...(last ? {} : { next_attempt_at: next.toISOString() }),
+        },
+      });
+      if (last) await tx.update(leads).set({ deliveryStatus: "failed", updatedAt: new Date() }).where(eq(leads.id, job.leadId));
+    });
+    if (last) {
+      logger.error({ lead: job.leadId, delivery: job.id, channel: job.channel, attempts: job.attempts, err: message }, "lead delivery failed for good");
+    } else {
+      logger.warn({ lead: job.leadId, delivery: job.id, attempt: job.attempts, err: message, next }, "lead delivery will be retried");
+    }
+  }
+
+  /** Stops claiming; waits (up to `timeoutMs`) for the sends in flight. Unfinished jobs keep their lease. */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    this.#stopping = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    if (this.#running) {
+      await Promise.race([this.#running, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+    }
+    if (this.#listener) {
+      await this.#listener.query(`UNLISTEN ${OUTBOX_CHANNEL}`).catch(() => undefined);
+      this.#listener.release();
+      this.#listener = null;
+    }
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * What the lead form pages load: the site's locations and dealerships as select options, and
+ * the vehicle a form is about.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import type { BookingKind } from "../../domain/booking-slots";
+import type { SelectOption } from "../../domain/form-fields";
+import { locations, vehicles } from "../db/schema";
+import { bookableLocations } from "./slots";
+
+export type LocationOption = SelectOption & { id: number; slug: string; dealershipId: number; address: string; phone: string | null };
+
+export async function visibleLocations(context: AppLoadContext): Promise<LocationOption[]> {
+  const rows = await context.scope.findMany(locations, { orderBy: asc(locations.name) });
+  return rows
+    .filter((l) => l.visible)
+    .map((l) => ({
+      value: l.slug,
+      label: l.name,
+      id: l.id,
+      slug: l.slug,
+      dealershipId: l.dealershipId,
+      address: l.address.full,
+      phone: l.contactDetail.phone,
+    }));
+}
+
+/** Locations that take a kind of booking, as options whose value is the location id. */
+export async function bookingLocations(context: AppLoadContext, kind: BookingKind): Promise<LocationOption[]> {
+  const rows = await context.scope.findMany(locations, { orderBy: asc(locations.name) });
+  return bookableLocations(rows, kind).map((l) => ({
+    value: String(l.id),
+    label: l.name,
+    id: l.id,
+    slug: l.slug,
+    dealershipId: l.dealershipId,
+    address: l.address.full,
+    phone: l.contactDetail.phone,
+  }));
+}
+
+export function dealershipOptions(context: AppLoadContext): SelectOption[] {
+  return context.site.dealerships.map((d) => ({ value: d.slug, label: d.name }));
+}
+
+export type VehicleSummary = {
+  id: number;
+  slug: string;
+  name: string;
+  year: number;
+  make: string;
+  model: string;
+  badge: string | null;
+  price: number;
+  carType: string;
+  status: string;
+  stocknum: string | null;
+  vin: string | null;
+  image: string | null;
+  dealershipId: number;
+  locationId: number | null;
+};
+
+/** The site's vehicle named by a car_id query parameter (id or slug), or null. */
+export async function vehicleSummary(context: AppLoadContext, carId: string | null): Promise<VehicleSummary | null> {
+  if (!carId || !/^[A-Za-z0-9_-]{1,120}$/.test(carId)) return null;
+  const byId = /^\d+$/.test(carId) ? Number(carId) : null;
+  const row = await context.scope.findFirst(vehicles, byId !== null ? eq(vehicles.id, byId) : and(eq(vehicles.slug, carId)));
+  if (!row) return null;
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    year: row.year,
+    make: row.make,
+    model: row.model,
+    badge: row.badge,
+    price: row.price,
+    carType: row.carType,
+    status: row.status,
+    stocknum: row.stocknum,
+    vin: row.vin,
+    image: row.images[0]?.thumb ?? row.images[0]?.url ?? null,
+    dealershipId: row.dealershipId,
+    locationId: row.locationId,
+  };
+}

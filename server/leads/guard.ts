@@ -1,0 +1,84 @@
+/**
+ * Abuse checks every lead submission passes, whether it comes to the JSON API or to a form's
+ * action: cross-site POSTs are refused (Origin / Sec-Fetch-Site: pages are cached and shared,
+ * so there is no per-visitor token to check), a client may send a limited number of leads per
+ * site and window, and a honeypot field catches form-filling bots.
+ */
+import { ipKeyGenerator } from "express-rate-limit";
+
+/** The hidden field a person never fills (visually hidden, skipped by keyboard and screen readers). */
+export const HONEYPOT_FIELD = "company_website";
+
+/** Set by the leads router on every non-GET request to a site (client-sent values are dropped). */
+export const CLIENT_IP_HEADER = "x-lead-client-ip";
+
+export const RATE_LIMITED_MESSAGE =
+  "You have sent several forms in a short time. Please wait a few minutes and try again, or call us.";
+export const CROSS_SITE_MESSAGE = "This form can only be sent from the dealer's own website.";
+export const HONEYPOT_MESSAGE = "This form could not be accepted. Please try again, or call us.";
+
+/**
+ * Fixed-window counters per key, in process memory. Each web node counts on its own; at scale a
+ * shared store (Redis) takes this class's place behind the same two methods.
+ */
+export class RateLimiter {
+  readonly #windows = new Map<string, { count: number; resetAt: number }>();
+  #lastSweep = 0;
+
+  constructor(
+    readonly limit: number,
+    readonly windowMs: number,
+  ) {}
+
+  /** Counts a hit; false when the key is over its limit in the current window. */
+  hit(key: string, now = Date.now()): { allowed: boolean; retryAfterSeconds: number } {
+    this.#sweep(now);
+    let window = this.#windows.get(key);
+    if (!window || window.resetAt <= now) {
+      window = { count: 0, resetAt: now + this.windowMs };
+      this.#windows.set(key, window);
+    }
+    window.count += 1;
+    return { allowed: window.count <= this.limit, retryAfterSeconds: Math.ceil((window.resetAt - now) / 1000) };
+  }
+
+  #sweep(now: number): void {
+    if (now - this.#lastSweep < this.windowMs) return;
+    this.#lastSweep = now;
+    for (const [key, window] of this.#windows) if (window.resetAt <= now) this.#windows.delete(key);
+  }
+}
+
+export function clientKey(siteId: number, ip: string | null | undefined): string {
+  return `${siteId}:${ip ? ipKeyGenerator(ip) : "unknown"}`;
+}
+
+type HeaderSource = { get(name: string): string | null };
+
+/**
+ * Whether a POST/PUT comes from the site's own pages. Browsers send Origin (and Sec-Fetch-Site)
+ * with every POST; a request with neither is not from a browser page (a server-to-server call)
+ * and is allowed.
+ */
+export function isCrossSiteRequest(headers: HeaderSource): boolean {
+  const fetchSite = headers.get("sec-fetch-site");
+  if (fetchSite === "cross-site") return true;
+  const origin = headers.get("origin");
+  if (origin === null) return false;
+  if (origin === "null") return fetchSite !== "same-origin";
+  const host = (headers.get("x-forwarded-host") ?? headers.get("host") ?? "").split(",")[0]!.trim().toLowerCase();
+  try {
+    return new URL(origin).host.toLowerCase() !== host;
+  } catch {
+    return true;
+  }
+}
+
+export function headersOf(record: Record<string, string | string[] | undefined>): HeaderSource {
+  return {
+    get(name) {
+      const value = record[name.toLowerCase()];
+      return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/** Entry point: `npm start` (production build) and `npm run dev` (Vite middleware). */
+import { pino } from "pino";
+import { EnvError, parseEnv } from "./env";
+import { startServer } from "./start";
+
+let env;
+try {
+  env = parseEnv(process.env);
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const logger = pino({ level: env.LOG_LEVEL });
+const server = await startServer(env, { logger, dev: env.NODE_ENV === "development" });
+const sites = server.registry.all();
+logger.info({ url: server.url, sites: sites.length, database: server.database.kind }, "listening");
+console.log(`\nPlatform index: ${server.url}/`);
+for (const site of sites) console.log(`  ${site.name}: http://${site.slug}.localhost:${server.port}/`);
+if (!process.env.SEARCH_MASTER_KEY) console.log(`Search API master key (generated): ${env.SEARCH_MASTER_KEY}`);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,121 @@
+/**
+ * All sites, held in memory and looked up by Host on every request. Thousands of sites fit
+ * easily; the registry reloads a site when its settings change.
+ */
+import { asc, eq } from "drizzle-orm";
+import { LOCALES, NavigationSchema, SiteSettingsSchema, TEMPLATES } from "../../domain/site-settings";
+import type { Locale, Template } from "../../domain/site-settings";
+import type { Database } from "../db/client";
+import { dealershipGroups, dealerships, manufacturers, sites } from "../db/schema";
+import { resolveHost } from "./resolve-host";
+import type { Site } from "./site";
+
+export class SiteRegistry {
+  #byId = new Map<number, Site>();
+  #byDomain = new Map<string, Site>();
+  #bySlug = new Map<string, Site>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly platformDomain?: string,
+  ) {}
+
+  async load(): Promise<void> {
+    const rows = await this.db.select({ id: sites.id }).from(sites).orderBy(asc(sites.slug));
+    this.#byId.clear();
+    this.#byDomain.clear();
+    this.#bySlug.clear();
+    for (const { id } of rows) await this.reload(id);
+  }
+
+  /** Re-reads one site (after its settings, dealerships or manufacturer changed). */
+  async reload(siteId: number): Promise<Site | null> {
+    const previous = this.#byId.get(siteId);
+    if (previous) {
+      this.#bySlug.delete(previous.slug);
+      if (previous.domainName) this.#byDomain.delete(previous.domainName);
+      this.#byId.delete(siteId);
+    }
+    const site = await loadSite(this.db, siteId, (previous?.version ?? 0) + 1);
+    if (!site) return null;
+    this.#byId.set(site.id, site);
+    this.#bySlug.set(site.slug, site);
+    if (site.domainName) this.#byDomain.set(site.domainName.toLowerCase(), site);
+    return site;
+  }
+
+  /** Marks a site's content or stock as changed, so cached pages of it are not served. */
+  touch(siteId: number): void {
+    const site = this.#byId.get(siteId);
+    if (site) site.version += 1;
+  }
+
+  all(): Site[] {
+    return [...this.#byId.values()].sort((a, b) => a.slug.localeCompare(b.slug));
+  }
+
+  byId(id: number): Site | undefined {
+    return this.#byId.get(id);
+  }
+
+  /** The site a Host header names, "platform" for the bare host, or null (unknown host). */
+  byHost(host: string | undefined): Site | "platform" | null {
+    const target = resolveHost(host, this.platformDomain);
+    if (target.kind === "platform") return "platform";
+    return (
+      this.#byDomain.get(target.domainName) ??
+      (target.slug ? this.#bySlug.get(target.slug) : undefined) ??
+      null
+    );
+  }
+}
+
+async function loadSite(db: Database, siteId: number, version: number): Promise<Site | null> {
+  const [row] = await db.select().from(sites).where(eq(sites.id, siteId));
+  if (!row) return null;
+  const [manufacturer] = row.manufacturerId
+    ? await db
+        .select({ id: manufacturers.id, name: manufacturers.name, slug: manufacturers.slug })
+        .from(manufacturers)
+        .where(eq(manufacturers.id, row.manufacturerId))
+    : [];
+  const [group] = row.dealershipGroupId
+    ? await db.select().from(dealershipGroups).where(eq(dealershipGroups.id, row.dealershipGroupId))
+    : [];
+  const siteDealerships = await db
+    .select()
+    .from(dealerships)
+    .where(eq(dealerships.siteId, siteId))
+    .orderBy(asc(dealerships.name));
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    template: (TEMPLATES as readonly string[]).includes(row.template)
+      ? (row.template as Template)
+      : "classic",
+    locale: (LOCALES as readonly string[]).includes(row.locale) ? (row.locale as Locale) : "en-AU",
+    url: row.url,
+    domainName: row.domainName,
+    logo: row.logo ?? null,
+    city: row.city,
+    state: row.state,
+    dealershipGroup: group ?? null,
+    dealershipId: row.dealershipId,
+    dealerships: siteDealerships.map((d) => ({
+      id: d.id,
+      name: d.name,
+      slug: d.slug,
+      reviewCount: d.reviewCount,
+      averageRating: d.averageRating,
+      manufacturers: d.manufacturers,
+      paymentPublishableKey: d.paymentPublishableKey,
+    })),
+    manufacturer: manufacturer ?? null,
+    searchKey: row.searchKey,
+    navigation: NavigationSchema.parse(row.navigation),
+    contactDetails: row.contactDetails,
+    settings: SiteSettingsSchema.parse(row.settings),
+    version,
+  };
+}

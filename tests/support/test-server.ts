@@ -1,0 +1,50 @@
+/**
+ * The whole platform on a random port with a fresh demo database, for HTTP and browser tests.
+ * Requests name their site through the Host header (Node does not resolve *.localhost).
+ */
+import { request } from "node:http";
+import { pino } from "pino";
+import { parseEnv } from "../../server/env";
+import { startServer } from "../../server/start";
+import type { RunningServer } from "../../server/start";
+import { createTestDatabase } from "./test-database";
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const database = await createTestDatabase();
+  return startServer(parseEnv({ NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", ...env }), {
+    logger: pino({ level: "silent" }),
+    database,
+  });
+}
+
+export type TestResponse = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
+
+/** GET (or another method) with an explicit Host header. */
+export function fetchWithHost(
+  server: RunningServer,
+  host: string,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<TestResponse> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port: server.port,
+        path,
+        method: init.method ?? "GET",
+        headers: { host: `${host}:${server.port}`, ...init.headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
+        );
+      },
+    );
+    req.on("error", reject);
+    if (init.body) req.write(init.body);
+    req.end();
+  });
+}

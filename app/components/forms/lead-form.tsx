@@ -213,6 +213,19 @@ export function LeadForm(props: LeadFormProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per server answer
   }, [answer.version]);
 
+  // An answer from the files API: focus once React has rendered the alert or the field errors.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!apiAnswer || !form) return;
+    if (apiAnswer.formError !== null) {
+      document.getElementById(alertId)?.focus();
+      return;
+    }
+    const first = props.fields.find((f) => apiAnswer.errors[f.name]);
+    if (first) focusField(form, formId, first.name);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per API answer
+  }, [apiAnswer]);
+
   const errors = { ...(clientErrors ?? apiAnswer?.errors ?? actionData?.errors ?? {}), ...props.extraErrors };
   const submitting =
     apiBusy ||
@@ -291,12 +304,8 @@ export function LeadForm(props: LeadFormProps) {
       }
       const errors = answer.errors ?? {};
       setApiAnswer({ errors, formError: Object.keys(errors).length > 0 ? null : (answer.error ?? "") });
-      const first = props.fields.find((f) => errors[f.name]);
-      if (first) focusField(form, formId, first.name);
-      else requestAnimationFrame(() => document.getElementById(alertId)?.focus());
     } catch (error) {
       setApiAnswer({ errors: {}, formError: error instanceof Error ? error.message : "" });
-      requestAnimationFrame(() => document.getElementById(alertId)?.focus());
     } finally {
       setApiBusy(false);
     }

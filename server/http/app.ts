@@ -61,6 +61,15 @@ export function createApp(deps: AppDependencies) {
   app.disable("x-powered-by");
   app.set("trust proxy", true);
 
+  // A page rendered before for this site version and URL is answered first of all (server/http/page-cache.ts).
+  const pageCache = new PageCache(env.PAGE_CACHE && !deps.vite ? env.PAGE_CACHE_MAX_ENTRIES : 0);
+  const pageKey = (req: Request): string | null => {
+    const site = registry.byHost(req.headers.host);
+    if (!site || site === "platform") return null;
+    return `${site.id}:${site.version}:${req.headers.host}:${req.originalUrl}`;
+  };
+  app.use(pageCache.serve(pageKey));
+
   app.use((req, res, next) => {
     const locals = res.locals as Locals;
     locals.requestId = (req.headers["x-request-id"] as string | undefined) ?? randomUUID();
@@ -170,19 +179,12 @@ export function createApp(deps: AppDependencies) {
   // Phone reveals on vehicle pages (server/events/phone-reveal.ts); before the page cache.
   app.use(createPhoneRevealRouter({ db: deps.db, logger }));
 
-  const pageCache = new PageCache(env.PAGE_CACHE ? env.PAGE_CACHE_MAX_ENTRIES : 0);
   deps.bus.subscribe((change) => {
     // Settings change what every page shows: reload the site (its version moves on).
     if (change.kind === "settings") void registry.reload(change.siteId);
     else registry.touch(change.siteId);
   });
-  app.use(
-    pageCache.middleware((req, res) => {
-      const site = (res.locals as Locals).site;
-      if (!site || (req.method !== "GET" && req.method !== "HEAD") || deps.vite) return null;
-      return `${site.id}:${site.version}:${req.headers.host}:${req.originalUrl}`;
-    }),
-  );
+  app.use(pageCache.capture(pageKey));
 
   app.all(
     "/{*splat}",

@@ -3,12 +3,38 @@
  * state lives in the browser), so a page is keyed by site, site version and URL. A change to the
  * site's stock, content or settings bumps its version, so stale pages are never served; old
  * entries fall out oldest-first.
+ *
+ * Two middlewares: `capture` sits just before the renderer and stores what it sends, with every
+ * header the chain set (security policy included); `serve` sits first in the chain and answers a
+ * hit before logging, header and compression middleware run, so a repeat request costs a map
+ * lookup and one write. The gzip form of a page is made once, on the first hit that accepts it.
  */
+import { gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 
-type CachedPage = { status: number; headers: Record<string, string>; body: Buffer };
+type CachedPage = {
+  headers: Record<string, string | string[]>;
+  body: Buffer;
+  gzip: Buffer | null;
+};
 
-const CACHED_HEADERS = ["content-type", "cache-control", "link", "vary"];
+/** Headers that belong to one response, never to the cached page. */
+const PER_RESPONSE_HEADERS = new Set([
+  "x-request-id",
+  "x-page-cache",
+  "date",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "set-cookie",
+]);
+
+/** Compressing a tiny page costs more than it saves. */
+const MIN_GZIP_BYTES = 1024;
+
+export type PageKey = (req: Request, res: Response) => string | null;
 
 export class PageCache {
   #entries = new Map<string, CachedPage>();
@@ -16,6 +42,10 @@ export class PageCache {
   misses = 0;
 
   constructor(private readonly maxEntries: number) {}
+
+  get enabled() {
+    return this.maxEntries > 0;
+  }
 
   get size() {
     return this.#entries.size;
@@ -25,39 +55,49 @@ export class PageCache {
     this.#entries.clear();
   }
 
-  /** Express middleware; `keyOf` returns null for requests that must not be cached. */
-  middleware(keyOf: (req: Request, res: Response) => string | null) {
+  /** First in the chain: answers GET and HEAD hits; anything else goes on. */
+  serve(keyOf: PageKey) {
     return (req: Request, res: Response, next: NextFunction) => {
-      const key = this.maxEntries > 0 ? keyOf(req, res) : null;
+      if (!this.enabled || (req.method !== "GET" && req.method !== "HEAD")) return next();
+      const key = keyOf(req, res);
+      const hit = key ? this.#entries.get(key) : undefined;
+      if (!key || !hit) return next();
+      this.hits += 1;
+      // Refresh recency: Map iteration order is insertion order.
+      this.#entries.delete(key);
+      this.#entries.set(key, hit);
+      const gzip = acceptsGzip(req) && hit.body.length >= MIN_GZIP_BYTES;
+      if (gzip && !hit.gzip) hit.gzip = gzipSync(hit.body);
+      const body = gzip ? hit.gzip! : hit.body;
+      res.writeHead(200, {
+        ...hit.headers,
+        "x-page-cache": "hit",
+        "content-length": body.length,
+        ...(gzip ? { "content-encoding": "gzip" } : {}),
+      });
+      res.end(req.method === "HEAD" ? undefined : body);
+    };
+  }
+
+  /** Just before the renderer: records a miss and stores a cacheable answer. */
+  capture(keyOf: PageKey) {
+    return (req: Request, res: Response, next: NextFunction) => {
+      const key = this.enabled && (req.method === "GET" || req.method === "HEAD") ? keyOf(req, res) : null;
       if (!key) return next();
-      const hit = this.#entries.get(key);
-      if (hit) {
-        this.hits += 1;
-        // Refresh recency: Map iteration order is insertion order.
-        this.#entries.delete(key);
-        this.#entries.set(key, hit);
-        res.status(hit.status).set(hit.headers).set("x-page-cache", "hit");
-        res.end(hit.body);
-        return;
-      }
       this.misses += 1;
       res.setHeader("x-page-cache", "miss");
+      if (req.method === "HEAD") return next();
       const chunks: Buffer[] = [];
       const write = res.write.bind(res) as (...args: unknown[]) => boolean;
       const end = res.end.bind(res) as (...args: unknown[]) => Response;
       res.write = ((chunk: unknown, ...rest: unknown[]) => {
-        if (chunk) chunks.push(toBuffer(chunk));
+        if (chunk && typeof chunk !== "function") chunks.push(toBuffer(chunk));
         return write(chunk, ...rest);
       }) as Response["write"];
       res.end = ((chunk?: unknown, ...rest: unknown[]) => {
         if (chunk && typeof chunk !== "function") chunks.push(toBuffer(chunk));
         if (res.statusCode === 200 && isCacheable(res)) {
-          const headers: Record<string, string> = {};
-          for (const name of CACHED_HEADERS) {
-            const value = res.getHeader(name);
-            if (value !== undefined) headers[name] = String(value);
-          }
-          this.#store(key, { status: 200, headers, body: Buffer.concat(chunks) });
+          this.#store(key, { headers: cachedHeaders(res), body: Buffer.concat(chunks), gzip: null });
         }
         return end(chunk, ...rest);
       }) as Response["end"];
@@ -73,6 +113,23 @@ export class PageCache {
       this.#entries.delete(oldest);
     }
   }
+}
+
+function cachedHeaders(res: Response): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (value === undefined || PER_RESPONSE_HEADERS.has(name)) continue;
+    headers[name] = Array.isArray(value) ? value : String(value);
+  }
+  // The cached page may be sent compressed or not, depending on the request.
+  const vary = String(headers["vary"] ?? "");
+  if (!/accept-encoding/i.test(vary)) headers["vary"] = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
+  return headers;
+}
+
+function acceptsGzip(req: Request): boolean {
+  const accept = req.headers["accept-encoding"];
+  return typeof accept === "string" && /\bgzip\b/.test(accept) && !/\bgzip;\s*q=0(\.0*)?\b/.test(accept);
 }
 
 function isCacheable(res: Response): boolean {

@@ -1,3 +1,5 @@
+import { request } from "node:http";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../../server/start";
 import { fetchWithHost, startTestServer } from "../support/test-server";
@@ -112,6 +114,37 @@ describe("serving", () => {
     const second = await fetchWithHost(server, "coastal-kia.localhost", "/?cache-test=1");
     expect(second.headers["x-page-cache"]).toBe("hit");
     expect(second.body).toBe(first.body);
+    // A hit is answered before the header middleware, so it carries the stored headers.
+    for (const name of ["content-security-policy", "x-content-type-options", "cache-control", "content-type"]) {
+      expect(second.headers[name]).toBe(first.headers[name]);
+    }
+  });
+
+  it("sends a cached page gzipped to a browser that accepts it", async () => {
+    await fetchWithHost(server, "coastal-kia.localhost", "/?cache-test=gzip");
+    const raw = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+      const req = request(
+        {
+          host: "127.0.0.1",
+          port: server.port,
+          path: "/?cache-test=gzip",
+          headers: { host: `coastal-kia.localhost:${server.port}`, "accept-encoding": "gzip, deflate, br" },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        },
+      );
+      req.on("error", reject);
+      req.end();
+    });
+    expect(raw.headers["x-page-cache"]).toBe("hit");
+    expect(raw.headers["content-encoding"]).toBe("gzip");
+    expect(raw.headers["vary"]).toMatch(/accept-encoding/i);
+    const html = gunzipSync(raw.body).toString("utf8");
+    expect(html).toContain("<title>");
+    expect(Number(raw.headers["content-length"])).toBe(raw.body.length);
   });
 
   it("stops serving a cached page once the site's stock changes", async () => {

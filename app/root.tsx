@@ -15,6 +15,7 @@ import stylesheet from "./app.css?url";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { NotFoundPage } from "~/components/site/not-found-page";
+import { AppLinkNavigation } from "~/components/site/app-links";
 import { ChatBubble } from "~/components/engagement/chat-bubble";
 import { DeferredThirdPartyScripts } from "~/components/engagement/third-party-scripts";
 
@@ -68,6 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {site && <SiteFooter />}
         {site && <ChatBubble />}
         {site && <DeferredThirdPartyScripts />}
+        <AppLinkNavigation />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -39,6 +39,38 @@ describe.skipIf(!browserAvailable)("site chrome in a real browser", () => {
     await page.close();
   });
 
+  it("follows the site's own links in the app, and leaves new-tab clicks to the browser", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchForErrors(page);
+    await page.goto(siteUrl("coastal-kia", "/about-us"), { waitUntil: "networkidle" });
+    // A full page load would lose this mark; app navigation keeps the document.
+    await page.evaluate(() => ((window as unknown as { mark: number }).mark = 1));
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
+    const footer = page.getByRole("contentinfo");
+    const privacy = footer.getByRole("link", { name: "Privacy Policy" }).first();
+    await privacy.click();
+    await page.waitForURL(/\/privacy-policy$/);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("Privacy");
+    await page.getByRole("link", { name: /home$/ }).first().click();
+    await page.waitForURL(siteUrl("coastal-kia"));
+    await expect(page.evaluate(() => (window as unknown as { mark?: number }).mark)).resolves.toBe(1);
+    expect(documents).toEqual([]);
+    // Ctrl+click is the browser's: a new tab, and this page stays where it is.
+    const [popup] = await Promise.all([
+      page.context().waitForEvent("page"),
+      footer.getByRole("link", { name: "Privacy Policy" }).first().click({ modifiers: ["Control"] }),
+    ]);
+    await popup.waitForLoadState();
+    expect(new URL(popup.url()).pathname).toMatch(/privacy-policy$/);
+    expect(new URL(page.url()).pathname).toBe("/");
+    await popup.close();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("opens every header dropdown with the keyboard, moves through it and closes it with Escape", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchForErrors(page);

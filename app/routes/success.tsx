@@ -5,7 +5,7 @@
  */
 import { useEffect } from "react";
 import { and, eq } from "drizzle-orm";
-import { Link, data } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/success";
 import { ANALYTICS_EVENT_IDS, AD_PIXEL_LEAD_EVENT, TEST_DRIVE_EVENT_IDS } from "../../domain/analytics-events";
 import { localiseText } from "../../domain/locale";
@@ -13,6 +13,7 @@ import { leads } from "../../server/db/schema";
 import type { LeadDetails } from "../../server/leads/lead-document";
 import { cn } from "~/lib/cn";
 import { useSite, useTemplate } from "~/lib/site";
+import { APP_LINK } from "~/components/site/app-links";
 
 const NEXT_STEPS: Array<[RegExp, string]> = [
   [/test-drive/, "We'll confirm your test drive by phone or e-mail. Please bring your driver's licence."],
@@ -107,12 +108,12 @@ export default function Success({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-lg text-slate-700">{localiseText(nextSteps(category), site.locale)}</p>
       {leadId && <p className="mt-4 text-sm text-slate-600">Your reference: {leadId.slice(0, 8).toUpperCase()}</p>}
       <div className="mt-10 flex flex-wrap justify-center gap-3">
-        <Link to={site.settings.defaultSearchPath} className={cn("px-5 py-3 font-semibold", t.button)}>
+        <a {...APP_LINK} href={site.settings.defaultSearchPath} className={cn("px-5 py-3 font-semibold", t.button)}>
           Browse our stock
-        </Link>
-        <Link to="/" className={cn("px-5 py-3 font-semibold", t.buttonOutline)}>
+        </a>
+        <a {...APP_LINK} href="/" className={cn("px-5 py-3 font-semibold", t.buttonOutline)}>
           Back to the home page
-        </Link>
+        </a>
       </div>
     </div>
   );

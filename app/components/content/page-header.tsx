@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 import { useSite, useTemplate } from "~/lib/site";
+import { APP_LINK } from "~/components/site/app-links";
 
 export type Crumb = { name: string; href?: string };
 
@@ -25,17 +25,17 @@ export function PageHeader({
         <nav aria-label="Breadcrumb" className="mb-3 text-sm">
           <ol className="flex flex-wrap items-center gap-1">
             <li>
-              <Link to="/" className="underline-offset-2 hover:underline">
+              <a {...APP_LINK} href="/" className="underline-offset-2 hover:underline">
                 Home
-              </Link>
+              </a>
             </li>
             {crumbs.map((crumb) => (
               <li key={crumb.name} className="flex items-center gap-1">
                 <span aria-hidden="true">/</span>
                 {crumb.href ? (
-                  <Link to={crumb.href} className="underline-offset-2 hover:underline">
+                  <a {...APP_LINK} href={crumb.href} className="underline-offset-2 hover:underline">
                     {crumb.name}
-                  </Link>
+                  </a>
                 ) : (
                   <span>{crumb.name}</span>
                 )}

@@ -1,7 +1,8 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import type { OfferFacets } from "../../../server/content/offers";
 import { cn } from "~/lib/cn";
 import { useTemplate } from "~/lib/site";
+import { APP_LINK } from "~/components/site/app-links";
 
 type Selected = { make: string | null; model: string | null; body: string | null; query: string };
 
@@ -70,9 +71,9 @@ export function OfferFilters({ facets, selected }: { facets: OfferFacets; select
           Show offers
         </button>
         {filtered && (
-          <Link to="/special-offers" className={cn("px-4 py-2 font-semibold", t.buttonOutline)}>
+          <a {...APP_LINK} href="/special-offers" className={cn("px-4 py-2 font-semibold", t.buttonOutline)}>
             Clear
-          </Link>
+          </a>
         )}
       </div>
     </Form>

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from "react";
 import { addRecentSearch, type RecentSearch } from "../../../domain/search-store";
 import { browserStorage } from "~/components/engagement/browser-storage";
 import { useClientValue } from "~/components/engagement/use-client-value";
-import { APP_LINK } from "~/components/vehicle-card/app-links";
+import { APP_LINK } from "~/components/site/app-links";
 import { useSite } from "~/lib/site";
 
 export function recentSearchesKey(siteSlug: string): string {

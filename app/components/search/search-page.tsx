@@ -3,7 +3,7 @@ import { SEARCH_PAGE_TEXT } from "../../../domain/search-facets";
 import { selectedFacetCount } from "../../../domain/search-url";
 import type { SearchPageData } from "../../routes/search.server";
 import { SiteLink } from "~/components/site/site-link";
-import { APP_LINK, useAppLinkClick } from "~/components/vehicle-card/app-links";
+import { APP_LINK } from "~/components/site/app-links";
 import { VehicleCard } from "~/components/vehicle-card/vehicle-card";
 import { cn } from "~/lib/cn";
 import { useSite, useTemplate } from "~/lib/site";
@@ -168,7 +168,6 @@ function SearchLayout() {
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const pageLinkClicked = useRef(false);
   const filterCount = selectedFacetCount(view) + (view.query ? 1 : 0);
-  const onLinkClick = useAppLinkClick();
 
   // After a pager click, bring the visitor to the top of the new page's results.
   useEffect(() => {
@@ -180,7 +179,7 @@ function SearchLayout() {
 
   return (
     // One click handler makes every card, chip and page link navigate in the app.
-    <div className="mx-auto max-w-7xl px-4 py-6 lg:py-10" onClick={onLinkClick}>
+    <div className="mx-auto max-w-7xl px-4 py-6 lg:py-10">
       <h1 className={cn("text-2xl sm:text-3xl", t.heading)}>{data.heading}</h1>
       <div className="mt-6 lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-8">
         <aside aria-label="Search filters">

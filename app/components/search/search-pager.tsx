@@ -1,4 +1,4 @@
-import { APP_LINK } from "~/components/vehicle-card/app-links";
+import { APP_LINK } from "~/components/site/app-links";
 import { cn } from "~/lib/cn";
 
 /** Page numbers to show: first, last, and two either side of the current page; null = a gap. */

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 import { useSite, useTemplate } from "~/lib/site";
+import { APP_LINK } from "~/components/site/app-links";
 
 /** The site's 404 page: says what happened and offers the site's stock search. */
 export function NotFoundPage({ message }: { message?: string }) {
@@ -30,9 +30,9 @@ export function NotFoundPage({ message }: { message?: string }) {
         </button>
       </form>
       <p className="mt-6">
-        <Link to="/" className="font-semibold text-brand underline">
+        <a {...APP_LINK} href="/" className="font-semibold text-brand underline">
           Back to the home page
-        </Link>
+        </a>
       </p>
     </div>
   );

@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { Link } from "react-router";
 import { localiseText } from "../../../domain/locale";
 import { cn } from "~/lib/cn";
 import { useSite, useTemplate } from "~/lib/site";
 import { NavDropdown } from "./nav-dropdown";
 import { SiteLink } from "./site-link";
+import { APP_LINK } from "~/components/site/app-links";
 
 /** Header of every page: logo, the site's navigation, and 'Value My Car' / 'Book a Service'. */
 export function SiteHeader() {
@@ -43,13 +43,13 @@ export function SiteHeader() {
         </div>
       )}
       <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3">
-        <Link to="/" className="shrink-0" aria-label={`${site.name} home`}>
+        <a {...APP_LINK} href="/" className="shrink-0" aria-label={`${site.name} home`}>
           {site.logo ? (
             <img src={site.logo.url} alt="" width={160} height={48} className="h-10 w-auto" />
           ) : (
             <span className="text-xl font-bold">{site.name}</span>
           )}
-        </Link>
+        </a>
         <nav aria-label="Main" className="hidden flex-1 lg:block">
           <ul className="flex flex-wrap items-center justify-center">
             {site.navigation.header.map((item) =>

@@ -1,13 +1,15 @@
 import type { ComponentProps } from "react";
-import { Link } from "react-router";
 import { classifyLink, resolveSiteLink } from "../../../domain/links";
 import { useSite } from "~/lib/site";
+import { APP_LINK } from "./app-links";
 
 type SiteLinkProps = Omit<ComponentProps<"a">, "href"> & { href: string };
 
 /**
  * A link as SPEC.md's link rules want it: the site's own paths navigate in the app, tel:,
- * mailto: and maps links are plain links, other external links open in a new tab.
+ * mailto: and maps links are plain links, other external links open in a new tab. The site's own
+ * links are plain anchors that AppLinkNavigation (in the root layout) turns into app navigation;
+ * `data-discover` lets React Router learn their routes ahead of the click.
  */
 export function SiteLink({ href, children, ...props }: SiteLinkProps) {
   const site = useSite();
@@ -15,9 +17,9 @@ export function SiteLink({ href, children, ...props }: SiteLinkProps) {
   const kind = classifyLink(url);
   if (kind === "internal") {
     return (
-      <Link to={url} prefetch="intent" {...props}>
+      <a href={url} {...APP_LINK} data-discover="true" {...props}>
         {children}
-      </Link>
+      </a>
     );
   }
   if (kind === "external") {

@@ -17,7 +17,7 @@ import {
 } from "../../../domain/vehicle-tags";
 import { cn } from "~/lib/cn";
 import { useSite, useTemplate, type Site } from "~/lib/site";
-import { APP_LINK } from "./app-links";
+import { APP_LINK } from "~/components/site/app-links";
 import { memoFormat } from "./format-cache";
 import { PhoneReveal } from "./phone-reveal";
 
@@ -50,8 +50,8 @@ function cardImage(vehicle: Vehicle): string | null {
  * A vehicle in a listing (SPEC.md section 2, "Vehicle card"), shared by search results, the
  * vehicle page's similar vehicles and the home page. Server-rendered and usable without
  * JavaScript: every action is a plain link, the phone number reveals with <details>, and the
- * certified dialog is a native popover. Links carry APP_LINK: inside an element using
- * `useAppLinkClick()` (the results page) they navigate in the app; elsewhere they load the page.
+ * certified dialog is a native popover. Links carry APP_LINK, so with JavaScript they navigate
+ * in the app (AppLinkNavigation in the root layout).
  *
  * `priority` marks a card above the fold: its image loads eagerly with high priority (the
  * page's largest paint); all others load lazily.

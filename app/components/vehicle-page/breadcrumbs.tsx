@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import type { VehiclePageModel } from "./vehicle-page-model";
+import { APP_LINK } from "~/components/site/app-links";
 
 export function Breadcrumbs({ items }: { items: VehiclePageModel["breadcrumbs"] }) {
   return (
@@ -13,9 +13,9 @@ export function Breadcrumbs({ items }: { items: VehiclePageModel["breadcrumbs"] 
               </span>
             )}
             {item.href ? (
-              <Link to={item.href} className="underline-offset-2 hover:underline">
+              <a {...APP_LINK} href={item.href} className="underline-offset-2 hover:underline">
                 {item.name}
-              </Link>
+              </a>
             ) : (
               <span aria-current="page" className="font-semibold text-slate-900">
                 {item.name}

@@ -1,25 +1,23 @@
-import { Link } from "react-router";
 import type { Vehicle } from "../../../domain/vehicle";
-import { useAppLinkClick } from "~/components/vehicle-card/app-links";
 import { VehicleCard } from "~/components/vehicle-card/vehicle-card";
 import { cn } from "~/lib/cn";
 import { useTemplate } from "~/lib/site";
+import { APP_LINK } from "~/components/site/app-links";
 
 /** Similar vehicles from the search service, as the site's vehicle cards, and a search for more. */
 export function SimilarVehicles({ vehicles, moreHref }: { vehicles: Vehicle[]; moreHref: string }) {
   const t = useTemplate();
   // The cards' links are plain <a data-app-link>: one handler here navigates in the app.
-  const onAppLinkClick = useAppLinkClick();
   if (vehicles.length === 0) return null;
   return (
-    <section aria-labelledby="similar-heading" className="no-print" onClick={onAppLinkClick}>
+    <section aria-labelledby="similar-heading" className="no-print">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="similar-heading" className={cn("text-2xl", t.heading)}>
           Similar vehicles
         </h2>
-        <Link to={moreHref} className="font-semibold text-brand underline">
+        <a {...APP_LINK} href={moreHref} className="font-semibold text-brand underline">
           See more like this
-        </Link>
+        </a>
       </div>
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {vehicles.map((vehicle) => (

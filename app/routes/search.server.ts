@@ -57,7 +57,6 @@ import { ENOUGH_PHOTOS } from "../../domain/vehicle-page";
 import { loadSiteLocations } from "../../server/content/locations";
 import type { RequestContext } from "../../server/http/load-context";
 import type { MultiSearchResult } from "../../server/search";
-import type { Site } from "../../server/sites/site";
 import type { Seo } from "~/components/content/seo";
 import { pagerItems } from "~/components/search/search-pager";
 
@@ -110,14 +109,10 @@ export type SearchPageData = {
   pageHref: Record<number, string>;
 };
 
-/** Dealership and location slugs (View Our Stock), cached per site version. */
-const slugTargetCache = new WeakMap<Site, { version: number; targets: Promise<SlugTarget[]> }>();
-
-async function loadSlugTargets(context: RequestContext): Promise<SlugTarget[]> {
+/** Dealership and location slugs (View Our Stock). */
+function loadSlugTargets(context: RequestContext): Promise<SlugTarget[]> {
   const { site } = context;
-  const cached = slugTargetCache.get(site);
-  if (cached && cached.version === site.version) return cached.targets;
-  const targets = loadSiteLocations(context).then((locations) => [
+  return loadSiteLocations(context).then((locations) => [
     ...site.dealerships.map((d) => ({
       slug: d.slug,
       facet: "dealership_name" as const,
@@ -127,9 +122,6 @@ async function loadSlugTargets(context: RequestContext): Promise<SlugTarget[]> {
       .filter((l) => l.visible)
       .map((l) => ({ slug: l.slug, facet: "location_name" as const, name: l.name })),
   ]);
-  slugTargetCache.set(site, { version: site.version, targets });
-  targets.catch(() => slugTargetCache.delete(site));
-  return targets;
 }
 
 function notFound(): never {

@@ -4,6 +4,7 @@
  * dealership they belong to and their coming holiday hours. The product rules (visibility,
  * order, filters, hours grouping) are the domain's; this module only reads.
  */
+import { memoForSiteVersion } from "../sites/site-memo";
 import { and, asc, eq, gte } from "drizzle-orm";
 import { locationsForDisplay } from "../../domain/locations";
 import type { LocationType } from "../../domain/locations";
@@ -96,11 +97,16 @@ function today(now: Date): string {
  * Every location of the site (visible or not: the caller applies the domain's rules), with its
  * dealership and holiday hours from today on.
  */
-export async function loadSiteLocations(context: LocationsContext, now = new Date()): Promise<LocationView[]> {
+export function loadSiteLocations(context: LocationsContext, now = new Date()): Promise<LocationView[]> {
+  const day = today(now);
+  return memoForSiteVersion(context.site, `locations:${day}`, () => readSiteLocations(context, day));
+}
+
+async function readSiteLocations(context: LocationsContext, day: string): Promise<LocationView[]> {
   const [rows, holidays] = await Promise.all([
     context.scope.findMany(locations, { orderBy: [asc(locations.position), asc(locations.id)] }),
     context.scope.findMany(specialHours, {
-      where: gte(specialHours.date, today(now)),
+      where: gte(specialHours.date, day),
       orderBy: [asc(specialHours.date)],
     }),
   ]);

@@ -3,6 +3,7 @@
  * default for that page, else nothing. Articles (news) and job listings (positions) are content
  * pages of their own kind.
  */
+import { memoForSiteVersion } from "../sites/site-memo";
 import { and, desc, eq, like, lte } from "drizzle-orm";
 import type { RequestContext } from "../http/load-context";
 import { contentPages } from "../db/schema";
@@ -50,7 +51,11 @@ function fromRow(row: typeof contentPages.$inferSelect): ContentPage {
 }
 
 /** The page for a slug: the dealer's own, else the default, else null (a 404). */
-export async function loadContentPage(context: ContentContext, slug: string): Promise<ContentPage | null> {
+export function loadContentPage(context: ContentContext, slug: string): Promise<ContentPage | null> {
+  return memoForSiteVersion(context.site, `content-page:${slug}`, () => readContentPage(context, slug));
+}
+
+async function readContentPage(context: ContentContext, slug: string): Promise<ContentPage | null> {
   const row = await context.scope.findFirst(
     contentPages,
     and(eq(contentPages.slug, slug), eq(contentPages.kind, CONTENT_KINDS.page)),
@@ -108,7 +113,11 @@ export type HistoryTab = { decade: HistoryDecade; title: string; body: string };
  * The history page's eight decade tabs: each decade's 'history-{decade}' page where the dealer
  * wrote one, else default text.
  */
-export async function loadHistory(context: ContentContext): Promise<HistoryTab[]> {
+export function loadHistory(context: ContentContext): Promise<HistoryTab[]> {
+  return memoForSiteVersion(context.site, "history", () => readHistory(context));
+}
+
+async function readHistory(context: ContentContext): Promise<HistoryTab[]> {
   const rows = await context.scope.findMany(contentPages, {
     where: and(eq(contentPages.kind, CONTENT_KINDS.history), like(contentPages.slug, "history-%")),
   });

@@ -3,6 +3,7 @@
  * average rating, for the whole site or one location. Whether they show, and how many, are the
  * domain's rules (domain/reviews.ts).
  */
+import { memoForSiteVersion } from "../sites/site-memo";
 import { and, desc, eq } from "drizzle-orm";
 import { reviewsToShow, shouldShowReviews } from "../../domain/reviews";
 import type { Locale } from "../../domain/site-settings";
@@ -65,11 +66,14 @@ export async function loadReviews(
   const { settings, locale } = context.site;
   if (!shouldShowReviews(summary.average, settings)) return null;
   const now = options.now ?? new Date();
-  const rows = await context.scope.findMany(reviews, {
-    where: options.locationId !== undefined ? and(eq(reviews.locationId, options.locationId)) : undefined,
-    orderBy: [desc(reviews.reviewDate), desc(reviews.id)],
-    limit: Math.max(settings.googleReviewsCount, 1),
-  });
+  const limit = Math.max(settings.googleReviewsCount, 1);
+  const rows = await memoForSiteVersion(context.site, `reviews:${options.locationId ?? "site"}:${limit}`, () =>
+    context.scope.findMany(reviews, {
+      where: options.locationId !== undefined ? and(eq(reviews.locationId, options.locationId)) : undefined,
+      orderBy: [desc(reviews.reviewDate), desc(reviews.id)],
+      limit,
+    }),
+  );
   const shown = reviewsToShow(rows, settings);
   return {
     count: summary.count,

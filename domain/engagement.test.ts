@@ -6,6 +6,7 @@ import {
   SCRIPT_LOAD_FALLBACK_MS,
   shouldLoadThirdPartyScripts,
   showChatBubble,
+  thirdPartyScriptUrls,
 } from "./engagement";
 
 describe("SPEC 2 Chat and popup behaviour", () => {
@@ -38,5 +39,14 @@ describe("SPEC 2 Chat and popup behaviour", () => {
     expect(isPromoPopupVisible(popup, false, after)).toBe(false);
     expect(isPromoPopupVisible({ ...popup, visibleByDefault: false }, false, before)).toBe(false);
     expect(isPromoPopupVisible(null, false, before)).toBe(false);
+  });
+
+  it("third-party scripts: GTM by id, the chat widget only with chat on, then the others", () => {
+    const none = { gtmId: null, chatEnabled: false, chatScriptUrl: null, thirdPartyScripts: [] };
+    expect(thirdPartyScriptUrls(none)).toEqual([]);
+    expect(
+      thirdPartyScriptUrls({ gtmId: "GTM-A B", chatEnabled: true, chatScriptUrl: "https://chat.example/w.js", thirdPartyScripts: ["https://px.example/p.js"] }),
+    ).toEqual(["https://www.googletagmanager.com/gtm.js?id=GTM-A%20B", "https://chat.example/w.js", "https://px.example/p.js"]);
+    expect(thirdPartyScriptUrls({ ...none, chatScriptUrl: "https://chat.example/w.js" })).toEqual([]);
   });
 });

@@ -20,6 +20,24 @@ export function showChatBubble(
   return settings.chatEnabled && !closedBefore && msSinceLoad >= CHAT_BUBBLE_DELAY_MS;
 }
 
+/** Google Tag Manager's container script; a site with a `gtmId` loads it with `?id=`. */
+export const GTM_SCRIPT_URL = "https://www.googletagmanager.com/gtm.js";
+
+/**
+ * The third-party scripts a site loads once the visitor interacts: GTM, the chat widget (when
+ * chat is on) and other scripts (pixels). The page loads these and the Content-Security-Policy
+ * allows their origins, so both read this one list.
+ */
+export function thirdPartyScriptUrls(
+  settings: Pick<SiteSettings, "gtmId" | "chatEnabled" | "chatScriptUrl" | "thirdPartyScripts">,
+): string[] {
+  return [
+    ...(settings.gtmId ? [`${GTM_SCRIPT_URL}?id=${encodeURIComponent(settings.gtmId)}`] : []),
+    ...(settings.chatEnabled && settings.chatScriptUrl ? [settings.chatScriptUrl] : []),
+    ...settings.thirdPartyScripts,
+  ];
+}
+
 /** Third-party scripts load after the first interaction, or after 3 s. */
 export function shouldLoadThirdPartyScripts(interacted: boolean, msSinceLoad: number): boolean {
   return interacted || msSinceLoad >= SCRIPT_LOAD_FALLBACK_MS;

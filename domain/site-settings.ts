@@ -422,21 +422,31 @@ export const SiteSettingsSchema = z.object({
     .string()
     .nullable()
     .default(null)
-    .describe("Chat widget script, loaded after first interaction or 3 s."),
+    .describe(
+      "Chat widget script, loaded after first interaction or 3 s; the Content-Security-Policy allows its origin.",
+    ),
   whatsappNumber: z.string().nullable().default(null).describe("WhatsApp number for the button."),
-  gtmId: z.string().nullable().default(null).describe("Google Tag Manager id; null = no GTM."),
+  gtmId: z
+    .string()
+    .nullable()
+    .default(null)
+    .describe(
+      "Google Tag Manager id; null = no GTM. The Content-Security-Policy allows www.googletagmanager.com, not the origins of tags the container loads.",
+    ),
   mapsEmbedUrlTemplate: z
     .string()
     .nullable()
     .default(null)
     .describe(
-      "Map embed URL template with {query}, {lat}, {long} (URL-encoded); null shows a static map and link only.",
+      "Map embed URL template with {query}, {lat}, {long} (URL-encoded); null shows a static map and link only. The Content-Security-Policy allows its origin in frames.",
     ),
   imageCdnTemplate: z
     .string()
     .nullable()
     .default(null)
-    .describe("Image CDN URL template with {url}, {width}, {quality}; null = built-in resizer."),
+    .describe(
+      "Image CDN URL template with {url}, {width}, {quality}; null = built-in resizer. The Content-Security-Policy allows its origin in images.",
+    ),
   featureFlags: FeatureFlagsSchema,
   buildModelPages: z.boolean().default(false).describe("Model landing pages are built."),
   enableStore: z.boolean().default(false).describe("Parts and accessories store enabled."),
@@ -475,7 +485,9 @@ export const SiteSettingsSchema = z.object({
   thirdPartyScripts: z
     .array(z.string())
     .default([])
-    .describe("Other third-party scripts (pixels) loaded after the first interaction or 3 s."),
+    .describe(
+      "Other third-party scripts (pixels) loaded after the first interaction or 3 s; the Content-Security-Policy allows their origins.",
+    ),
 
   // Leads, bookings and lookups (server/leads)
   leadApiMode: z

@@ -29,6 +29,7 @@ import { createLeadsRouter } from "../leads/router";
 import { createDevMailRouter } from "../leads/dev-mail-page";
 import { createPhoneRevealRouter } from "../events/phone-reveal";
 import { HTML_CACHE_CONTROL } from "./cache-control";
+import { contentSecurityPolicy, STRICT_CSP_DIRECTIVES } from "./content-security-policy";
 import { PageCache } from "./page-cache";
 import { renderPlatformIndex } from "./platform-index";
 import { robotsTxt, sitemapXml } from "./crawlers";
@@ -99,17 +100,8 @@ export function createApp(deps: AppDependencies) {
   );
   app.use(
     helmet({
-      contentSecurityPolicy: {
-        useDefaults: true,
-        directives: {
-          // React Router streams inline hydration scripts; everything else comes from 'self'.
-          "script-src": ["'self'", "'unsafe-inline'"],
-          "img-src": ["'self'", "data:", "blob:"],
-          "connect-src": ["'self'"],
-          "frame-src": ["'self'"],
-          "upgrade-insecure-requests": null,
-        },
-      },
+      // The strict policy; a site's own (its integrations' origins added) replaces it below.
+      contentSecurityPolicy: { useDefaults: false, directives: STRICT_CSP_DIRECTIVES },
       crossOriginEmbedderPolicy: false,
       // helmet's default (no-referrer) makes browsers send `Origin: null` with native form posts,
       // which React Router's action check (and ours) must refuse: forms without JavaScript
@@ -156,6 +148,7 @@ export function createApp(deps: AppDependencies) {
       return;
     }
     (res.locals as Locals).site = target;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(target.settings));
     next();
   });
 

@@ -1,5 +1,10 @@
 import { useEffect } from "react";
-import { SCRIPT_LOAD_FALLBACK_MS, SCRIPT_LOAD_TRIGGERS, shouldLoadThirdPartyScripts } from "../../../domain/engagement";
+import {
+  SCRIPT_LOAD_FALLBACK_MS,
+  SCRIPT_LOAD_TRIGGERS,
+  shouldLoadThirdPartyScripts,
+  thirdPartyScriptUrls,
+} from "../../../domain/engagement";
 import { useSite } from "~/lib/site";
 
 const loaded = new Map<string, Promise<void>>();
@@ -23,15 +28,6 @@ export function loadScriptOnce(src: string): Promise<void> {
 
 type DataLayerWindow = Window & { dataLayer?: unknown[] };
 
-/** The scripts a site loads once the visitor interacts: GTM, the chat widget and pixels. */
-function thirdPartyScripts(settings: ReturnType<typeof useSite>["settings"]): string[] {
-  return [
-    ...(settings.gtmId ? [`https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(settings.gtmId)}`] : []),
-    ...(settings.chatEnabled && settings.chatScriptUrl ? [settings.chatScriptUrl] : []),
-    ...settings.thirdPartyScripts,
-  ];
-}
-
 /**
  * Loads the site's third-party scripts only after the first scroll, click, touch or key press,
  * or after 3 s (SPEC.md "Chat and popup behaviour"), so they never delay the page. Renders
@@ -39,7 +35,7 @@ function thirdPartyScripts(settings: ReturnType<typeof useSite>["settings"]): st
  */
 export function DeferredThirdPartyScripts() {
   const site = useSite();
-  const scripts = thirdPartyScripts(site.settings);
+  const scripts = thirdPartyScriptUrls(site.settings);
   const key = scripts.join(" ");
   const gtmId = site.settings.gtmId;
 

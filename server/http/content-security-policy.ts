@@ -1,0 +1,106 @@
+/**
+ * The Content-Security-Policy of a site's responses, from its settings. The strict policy allows
+ * the site's own origin only (plus inline scripts: React Router streams inline hydration
+ * scripts). Each third-party integration a site configures adds the origins of the URLs it
+ * configures, in the directives that integration needs:
+ *
+ * - scripts loaded after the first interaction (GTM, the chat widget, other scripts such as
+ *   pixels; `thirdPartyScriptUrls`): script-src, plus connect-src and img-src for their beacons
+ *   and API calls;
+ * - the chat widget's script origin also in frame-src (widgets draw their window in a frame);
+ * - the map embed template (`mapsEmbedUrlTemplate`): frame-src;
+ * - the image CDN template (`imageCdnTemplate`) and the promo popup's image: img-src.
+ *
+ * style-src and font-src already allow any https: origin, so no integration adds to them.
+ * Relative URLs are the site's own ('self'); a URL that is not http(s) or whose host is not a
+ * plain host name (a placeholder, a wildcard) adds nothing. Pure: no I/O.
+ */
+import { thirdPartyScriptUrls } from "../../domain/engagement";
+import type { SiteSettings } from "../../domain/site-settings";
+
+export type CspDirectives = Record<string, readonly string[]>;
+
+/** The policy of a site with no integration, and of every response outside a site. */
+export const STRICT_CSP_DIRECTIVES: CspDirectives = {
+  "default-src": ["'self'"],
+  "base-uri": ["'self'"],
+  "font-src": ["'self'", "https:", "data:"],
+  "form-action": ["'self'"],
+  "frame-ancestors": ["'self'"],
+  "img-src": ["'self'", "data:", "blob:"],
+  "object-src": ["'none'"],
+  // React Router streams inline hydration scripts; everything else comes from 'self'.
+  "script-src": ["'self'", "'unsafe-inline'"],
+  "script-src-attr": ["'none'"],
+  "style-src": ["'self'", "https:", "'unsafe-inline'"],
+  "connect-src": ["'self'"],
+  "frame-src": ["'self'"],
+};
+
+export type CspSettings = Pick<
+  SiteSettings,
+  | "gtmId"
+  | "chatEnabled"
+  | "chatScriptUrl"
+  | "thirdPartyScripts"
+  | "mapsEmbedUrlTemplate"
+  | "imageCdnTemplate"
+  | "promoPopup"
+>;
+
+/** A plain host name with an optional port: no placeholder, wildcard or separator. */
+const PLAIN_HOST = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?$/i;
+
+/**
+ * The CSP source of a URL (or URL template) that points at another origin: `https://host[:port]`,
+ * or `host` alone for a protocol-relative URL (it matches the page's own scheme). Null for a
+ * relative URL (the site's own origin), another scheme, or a host that is not a plain host name.
+ */
+export function cspSourceOf(url: string): string | null {
+  const trimmed = url.trim();
+  const protocolRelative = trimmed.startsWith("//");
+  if (!protocolRelative && !/^https?:\/\//i.test(trimmed)) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(protocolRelative ? `https:${trimmed}` : trimmed);
+  } catch {
+    return null;
+  }
+  if (!PLAIN_HOST.test(parsed.host)) return null;
+  return protocolRelative ? parsed.host : parsed.origin;
+}
+
+/** The site's policy: the strict directives plus what its configured integrations need. */
+export function contentSecurityPolicyDirectives(settings: CspSettings): CspDirectives {
+  const extra: Record<string, string[]> = {};
+  const allow = (directives: readonly string[], url: string | null | undefined) => {
+    const source = url ? cspSourceOf(url) : null;
+    if (!source) return;
+    for (const directive of directives) (extra[directive] ??= []).push(source);
+  };
+
+  for (const script of thirdPartyScriptUrls(settings))
+    allow(["script-src", "connect-src", "img-src"], script);
+  if (settings.chatEnabled) allow(["frame-src"], settings.chatScriptUrl);
+  allow(["frame-src"], settings.mapsEmbedUrlTemplate);
+  allow(["img-src"], settings.imageCdnTemplate);
+  allow(["img-src"], settings.promoPopup?.imageUrl);
+
+  const directives: Record<string, readonly string[]> = {};
+  for (const [name, values] of Object.entries(STRICT_CSP_DIRECTIVES)) {
+    directives[name] = [...new Set([...values, ...(extra[name] ?? [])])];
+  }
+  return directives;
+}
+
+/** The header value, in helmet's format (`name value value;name value`). */
+export function serializeContentSecurityPolicy(directives: CspDirectives): string {
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(" "))
+    .join(";");
+}
+
+/** The Content-Security-Policy header of a site's responses. */
+export function contentSecurityPolicy(settings: CspSettings): string {
+  return serializeContentSecurityPolicy(contentSecurityPolicyDirectives(settings));
+}

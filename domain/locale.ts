@@ -3,6 +3,7 @@
  * and US English with miles and US words (color, inquiry, gas).
  */
 import type { Locale } from "./site-settings";
+import { formatNumber } from "./number-format";
 
 export const LOCALE_TERMS = {
   distanceUnit: { "en-AU": "km", "en-NZ": "km", "en-US": "miles" },
@@ -26,7 +27,7 @@ export function term(locale: Locale, key: LocaleTerm): string {
 
 /** The odometer as shown: '42,000 km' or '42,000 miles' (the reading is in the site's unit). */
 export function formatOdometer(reading: number, locale: Locale): string {
-  return `${Math.round(reading).toLocaleString(locale)} ${term(locale, "distanceUnit")}`;
+  return `${formatNumber(Math.round(reading), locale)} ${term(locale, "distanceUnit")}`;
 }
 
 /** Whole words changed for US English; longest first so 'enquiries' is not read as 'enquir'. */

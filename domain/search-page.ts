@@ -14,6 +14,7 @@ import { normalizeSearchState, pathCombinationFor, type SearchState } from "./se
 import type { Locale, SiteSettings } from "./site-settings";
 import { carTypeLabel } from "./vehicle-tags";
 import { CAR_TYPES, type CarType } from "./vehicle";
+import { formatNumber } from "./number-format";
 
 /**
  * The facets the page asks the search for: the site's sidebar facets (its 'model' facet is
@@ -277,7 +278,7 @@ export function searchPageDescription(
   siteName: string,
   locale: Locale,
 ): string {
-  const count = total === 1 ? "1 vehicle" : `${total.toLocaleString(locale)} vehicles`;
+  const count = total === 1 ? "1 vehicle" : `${formatNumber(total, locale)} vehicles`;
   return localiseText(
     `${heading} at ${siteName}: ${count} with photos, prices and features. Enquire, book a test drive or apply for finance online.`,
     locale,

@@ -5,6 +5,7 @@
  */
 import type { SiteSettings } from "./site-settings";
 import { TEST_DRIVE_ONLY_TAGS, type PaymentProcessor, type Vehicle } from "./vehicle";
+import { formatNumber } from "./number-format";
 
 /** SPEC.md section 9: reserve or buy online only above this price. */
 export const MIN_RESERVE_PRICE = 200;
@@ -80,7 +81,7 @@ export function canReserveOnline(
 /** Whole dollars without cents, cents when there are some: '$200', '$1,000', '$99.50'. */
 function depositAmountText(amount: number): string {
   const whole = Number.isInteger(amount);
-  return `$${amount.toLocaleString("en-AU", {
+  return `$${formatNumber(amount, "en-AU", {
     minimumFractionDigits: whole ? 0 : 2,
     maximumFractionDigits: 2,
   })}`;

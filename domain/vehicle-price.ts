@@ -3,6 +3,7 @@
  */
 import type { Locale, SiteSettings } from "./site-settings";
 import { PREORDER_TAG, type Vehicle } from "./vehicle";
+import { formatNumber } from "./number-format";
 
 /** SPEC.md section 9: a price is shown only above this. */
 export const PRICE_SHOWN_ABOVE = 10;
@@ -17,7 +18,7 @@ export const BELOW_MARKET_THRESHOLD = -499;
 /** '$' with two decimals and the locale's grouping: 27990 -> '$27,990.00'. */
 export function formatPrice(amount: number, locale: Locale = "en-AU"): string {
   const sign = amount < 0 ? "-" : "";
-  const digits = Math.abs(amount).toLocaleString(locale, {
+  const digits = formatNumber(Math.abs(amount), locale, {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
     useGrouping: true,

@@ -12,6 +12,7 @@ import { PaymentsStrip } from "~/components/home/home-blocks";
 import { SiteLink } from "~/components/site/site-link";
 import { cn } from "~/lib/cn";
 import { useSite, useTemplate } from "~/lib/site";
+import { formatNumber } from "../../domain/number-format";
 
 /** The information pages this module serves (SPEC.md section 2 "Information pages"). */
 const INFO_PAGES = [
@@ -79,7 +80,7 @@ function BrandGrid({ stock }: { stock: StockSummary }) {
             className="flex h-full flex-col items-center justify-center rounded-site border border-slate-200 p-4 text-center hover:border-brand"
           >
             <span className="font-semibold">{make.displayName}</span>
-            <span className="text-sm text-slate-700">{make.count.toLocaleString(site.locale)} in stock</span>
+            <span className="text-sm text-slate-700">{formatNumber(make.count, site.locale)} in stock</span>
           </SiteLink>
         </li>
       ))}
@@ -117,7 +118,7 @@ function ElectrifiedStock({ stock }: { stock: StockSummary }) {
               <Icon name="bolt" className="size-8 text-brand" />
               <span>
                 <span className="block font-semibold">{labels[group.fuel] ?? group.fuel}</span>
-                <span className="text-sm text-slate-700">{group.count.toLocaleString(site.locale)} in stock</span>
+                <span className="text-sm text-slate-700">{formatNumber(group.count, site.locale)} in stock</span>
               </span>
             </SiteLink>
           </li>

@@ -59,6 +59,7 @@ import type { RequestContext } from "../../server/http/load-context";
 import type { MultiSearchResult } from "../../server/search";
 import type { Seo } from "~/components/content/seo";
 import { pagerItems } from "~/components/search/search-pager";
+import { formatNumber } from "../../domain/number-format";
 
 export type FacetOption = { value: string; label: string; count: number; selected: boolean };
 
@@ -393,7 +394,7 @@ export async function loadSearchPage(
       let text = facetValueLabel(facet, value, settings, locale);
       if (RANGE_FACETS.has(facet)) {
         const { min, max } = parseRangeValue(value);
-        const fmt = (n: number) => n.toLocaleString(locale);
+        const fmt = (n: number) => formatNumber(n, locale);
         text =
           min !== null && max !== null
             ? `${fmt(min)} – ${fmt(max)}`

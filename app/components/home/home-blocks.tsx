@@ -16,6 +16,7 @@ import { OfferCard } from "~/components/offers/offer-card";
 import { SiteLink } from "~/components/site/site-link";
 import { cn } from "~/lib/cn";
 import { useSite, useTemplate } from "~/lib/site";
+import { formatNumber } from "../../../domain/number-format";
 
 function Section({
   id,
@@ -69,7 +70,7 @@ export function HeroBlock({ vehicleCount }: { vehicleCount: number | null }) {
           {site.name}
         </h1>
         <p className="mt-4 max-w-2xl text-lg opacity-95">
-          {vehicleCount !== null && vehicleCount > 0 ? `${vehicleCount.toLocaleString(site.locale)} vehicles in stock. ` : ""}
+          {vehicleCount !== null && vehicleCount > 0 ? `${formatNumber(vehicleCount, site.locale)} vehicles in stock. ` : ""}
           Reserve online, value your trade-in and apply for finance in minutes.
         </p>
         <form action={site.settings.defaultSearchPath} method="get" role="search" className="mt-8 flex max-w-xl gap-2">
@@ -115,7 +116,7 @@ export function OurRangeBlock({ stock }: { stock: StockSummary }) {
                 {make.displayName}
               </SiteLink>
             </h3>
-            <p className="text-sm text-slate-700">{make.count.toLocaleString(site.locale)} in stock</p>
+            <p className="text-sm text-slate-700">{formatNumber(make.count, site.locale)} in stock</p>
             {make.models.length > 0 && (
               <ul className="mt-3 space-y-1 text-sm" aria-label={`${make.displayName} models`}>
                 {make.models.map((model) => (

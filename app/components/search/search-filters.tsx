@@ -16,6 +16,7 @@ import { formatCount } from "~/components/vehicle-card/format-cache";
 import { MakeCards } from "./make-cards";
 import { OptionCount } from "./option-count";
 import { FILTER_DRAWER_ID, FILTER_FORM_ID, useSearchUi } from "./search-context";
+import { formatNumber } from "../../../domain/number-format";
 
 /**
  * A typed value that follows the URL (back/forward, a chip, 'Clear all') except while the visitor
@@ -246,7 +247,7 @@ export function SearchFilters() {
     commit();
     drawer.current?.hidePopover?.();
   };
-  const count = data.total === 1 ? "1 result" : `${data.total.toLocaleString(site.locale)} results`;
+  const count = data.total === 1 ? "1 result" : `${formatNumber(data.total, site.locale)} results`;
 
   return (
     <div

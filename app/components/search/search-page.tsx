@@ -12,12 +12,13 @@ import { RecentSearches } from "./recent-searches";
 import { FILTER_DRAWER_ID, FILTER_FORM_ID, SearchUiProvider, useSearchUi } from "./search-context";
 import { SearchFilters } from "./search-filters";
 import { SearchPager } from "./search-pager";
+import { formatNumber } from "../../../domain/number-format";
 
 /** Cards whose images load first: the first row on any screen. */
 const PRIORITY_CARDS = 3;
 
 function resultCount(total: number, locale: string): string {
-  return total === 1 ? "1 vehicle" : `${total.toLocaleString(locale)} vehicles`;
+  return total === 1 ? "1 vehicle" : `${formatNumber(total, locale)} vehicles`;
 }
 
 function SortSelect() {

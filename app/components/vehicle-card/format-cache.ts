@@ -1,8 +1,9 @@
 /**
- * Number formatting through `toLocaleString` builds an Intl formatter on every call, which is
- * most of a card's render time. Cards show the same few prices and readings over and over, so
- * the domain's formatted texts are kept (bounded; cleared when full).
+ * Cards show the same few prices, readings and counts over and over, so the domain's formatted
+ * texts are kept rather than composed again on every render (bounded; cleared when full).
  */
+import { formatNumber } from "../../../domain/number-format";
+
 const MAX_ENTRIES = 5_000;
 const cache = new Map<string, unknown>();
 
@@ -16,5 +17,5 @@ export function memoFormat<T>(key: string, compute: () => T): T {
 
 /** A count in the site's locale ('1,234'), memoised. */
 export function formatCount(count: number, locale: string): string {
-  return memoFormat(`count:${locale}:${count}`, () => count.toLocaleString(locale));
+  return memoFormat(`count:${locale}:${count}`, () => formatNumber(count, locale));
 }

@@ -2,7 +2,9 @@
  * /contact and /contact-us/{location-name-slug}: the general enquiry form of SPEC.md section 5
  * (category, location and preferred dealership selects when the rules ask for them, opt-in,
  * optional Rego, a CV for careers enquiries), and the vehicle enquiry when a car_id is given
- * (vehicle fields prefilled; Quick Enquiry, Request Photos and Car History Report too).
+ * (vehicle fields prefilled; Quick Enquiry, Request Photos and Car History Report too). The
+ * page describes the dealer as schema.org AutoDealer JSON-LD: the location written to, or every
+ * location the site shows.
  */
 import { data } from "react-router";
 import type { Route } from "./+types/contact";
@@ -15,8 +17,12 @@ import {
 } from "../../domain/lead-forms";
 import { leadBasePath } from "../../domain/lead";
 import { localiseText } from "../../domain/locale";
+import { autoDealerJsonLd, jsonLdScript } from "../../server/content/json-ld";
+import { locationPagePath } from "../../server/content/location-pages";
+import { loadLocationBySlug, loadSiteLocations, locationsToShow } from "../../server/content/locations";
 import { handleLeadForm } from "../../server/leads/form-action";
 import { dealershipOptions, vehicleSummary, visibleLocations } from "../../server/leads/form-context";
+import { JsonLd } from "~/components/content/json-ld";
 import { FormPage, InfoBox, VehicleSummaryCard } from "~/components/forms/form-page";
 import { LeadForm } from "~/components/forms/lead-form";
 import { useSite } from "~/lib/site";
@@ -44,6 +50,26 @@ async function formContext(context: Route.LoaderArgs["context"], url: URL, locat
   };
 }
 
+/**
+ * AutoDealer JSON-LD of the location written to (when the site shows its location page), or of
+ * every location the site shows; each names its location page, as that page's JSON-LD does.
+ */
+async function dealerJsonLd(context: Route.LoaderArgs["context"], locationSlug: string | null): Promise<string | null> {
+  const dealers = locationSlug
+    ? [await loadLocationBySlug(context, locationSlug)].filter((location) => location !== null)
+    : locationsToShow(await loadSiteLocations(context), context.site.settings);
+  if (dealers.length === 0) return null;
+  return jsonLdScript(
+    dealers.map((location) =>
+      autoDealerJsonLd(location, {
+        origin: context.origin,
+        siteName: context.site.name,
+        pagePath: locationPagePath(location.slug),
+      }),
+    ),
+  );
+}
+
 function fieldsFor(ctx: Awaited<ReturnType<typeof formContext>>, settings: Route.LoaderArgs["context"]["site"]["settings"]) {
   if (ctx.vehicle) return vehicleEnquiryFields(settings);
   return contactFormFields({ showCategory: true, locations: ctx.locations, dealerships: ctx.dealerships }, settings);
@@ -56,6 +82,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     ...ctx,
     canonical: `${context.origin}${url.pathname}`,
     siteName: context.site.name,
+    jsonLd: await dealerJsonLd(context, ctx.location?.slug ?? null),
   };
 }
 
@@ -129,6 +156,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         ) : undefined
       }
     >
+      {loaderData.jsonLd && <JsonLd json={loaderData.jsonLd} />}
       {vehicle && <VehicleSummaryCard vehicle={vehicle} />}
       <LeadForm
         id="enquiry-form"

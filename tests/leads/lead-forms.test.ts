@@ -46,6 +46,14 @@ function post(slug: string, path: string, fields: Record<string, string>, header
 
 const person = { first_name: "Jo", last_name: "Bloggs", email: "jo@example.com", phone: "0411 222 333" };
 
+/** The JSON-LD documents of a page. */
+function jsonLd(html: string): Array<Record<string, unknown>> {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap((m) => {
+    const data = JSON.parse(m[1]!) as Record<string, unknown> | Array<Record<string, unknown>>;
+    return Array.isArray(data) ? data : [data];
+  });
+}
+
 async function latestLead(slug: string) {
   const [row] = await db().select().from(leads).where(eq(leads.siteId, siteBySlug(slug).id)).orderBy(desc(leads.createdAt)).limit(1);
   return row!;
@@ -75,6 +83,32 @@ describe("form pages", () => {
   it("answer /contact-us/{location} with that location's form, and 404 for another site's location", async () => {
     expect((await fetchWithHost(server, "coastal-kia.localhost", "/contact-us/coastal-kia-service")).status).toBe(200);
     expect((await fetchWithHost(server, "coastal-kia.localhost", "/contact-us/harbour-toyota-parramatta")).status).toBe(404);
+  });
+
+  it("describe the dealer as schema.org AutoDealer: the location written to, or every location shown", async () => {
+    const one = await fetchWithHost(server, "coastal-kia.localhost", "/contact-us/coastal-kia-service");
+    const [service, ...others] = jsonLd(one.body);
+    expect(others).toEqual([]);
+    expect(service).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "AutoDealer",
+      name: "Coastal Kia Service",
+      telephone: "07 5591 7100",
+      // The same entity as the location page's.
+      "@id": `${origin("coastal-kia")}/our-location/coastal-kia-service#dealer`,
+      address: { "@type": "PostalAddress", streetAddress: "79 Ferry Road", addressLocality: "Southport", addressRegion: "QLD", postalCode: "4215" },
+    });
+    const all = jsonLd((await fetchWithHost(server, "coastal-kia.localhost", "/contact")).body);
+    expect(all.map((d) => d["@type"])).toEqual(["AutoDealer", "AutoDealer"]);
+    expect(all.map((d) => d.name).sort()).toEqual(["Coastal Kia Service", "Coastal Kia Southport"]);
+    expect(all.find((d) => d.name === "Coastal Kia Southport")).toMatchObject({
+      address: { streetAddress: "77 Ferry Road", addressLocality: "Southport", addressRegion: "QLD", postalCode: "4215" },
+      parentOrganization: { "@type": "Organization", name: "Coastal Kia" },
+    });
+    // Hidden locations are left out, as on the locations page.
+    const harbour = jsonLd((await fetchWithHost(server, "harbour-auto-group.localhost", "/contact")).body).map((d) => d.name);
+    expect(harbour).toContain("Harbour Toyota Parramatta");
+    expect(harbour.some((name) => String(name).includes("Brisbane"))).toBe(false);
   });
 });
 

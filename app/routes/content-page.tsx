@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/content-page";
+import { CAREERS_CATEGORY } from "../../domain/enquiry-form";
 import { resolveSiteLink } from "../../domain/links";
 import { loadContentPage } from "../../server/content/pages";
 import { PageHeader } from "~/components/content/page-header";
@@ -9,10 +10,15 @@ import { SiteLink } from "~/components/site/site-link";
 import { cn } from "~/lib/cn";
 import { useTemplate } from "~/lib/site";
 
+/** The enquiry form with the Careers Enquiry category chosen (it asks for a CV). */
+const CAREERS_ENQUIRY_PATH = `/contact?category=${encodeURIComponent(CAREERS_CATEGORY)}`;
+
 /**
  * Company and other content pages (about us, careers, terms, privacy, StealStopper, and any
  * page the dealer adds under /pages/): the dealer's own page, sanitised, or the platform's
  * default for it. The canonical URL follows SPEC.md's link rules (/pages/ prefix or not).
+ * The careers page links to the current positions and to the enquiry form with the Careers
+ * Enquiry category chosen.
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const slug = params.slug ?? new URL(request.url).pathname.replace(/^\/+|\/+$/g, "");
@@ -38,9 +44,12 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-7xl px-4 py-10">
         <RichText html={page.body} />
         {page.slug === "careers" && (
-          <p className="mt-8">
+          <p className="mt-8 flex flex-wrap gap-3">
             <SiteLink href="/current-positions" className={cn("inline-flex px-5 py-3 font-semibold", t.button)}>
               See current positions
+            </SiteLink>
+            <SiteLink href={CAREERS_ENQUIRY_PATH} className={cn("inline-flex px-5 py-3 font-semibold", t.buttonOutline)}>
+              Send us your details
             </SiteLink>
           </p>
         )}

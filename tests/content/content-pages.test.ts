@@ -73,6 +73,18 @@ describe("content pages over HTTP", () => {
     );
   });
 
+  it("links applicants from the careers page to the enquiry form with the Careers Enquiry category chosen", async () => {
+    for (const [slug, path] of [["harbour-auto-group", "/careers"], ["lone-star-autos", "/careers"], ["coastal-kia", "/pages/careers"]] as const) {
+      const res = await get(slug, path);
+      expect(res.status, `${slug}${path}`).toBe(200);
+      expect(res.body, `${slug}${path}`).toContain('href="/contact?category=Careers%20Enquiry"');
+    }
+    const form = await get("coastal-kia", "/contact?category=Careers%20Enquiry");
+    expect(form.status).toBe(200);
+    expect(form.body).toMatch(/<option[^>]*value="Careers Enquiry"[^>]*selected=""|<option[^>]*selected=""[^>]*value="Careers Enquiry"/);
+    expect(form.body).not.toMatch(/<option[^>]*value="General Enquiry"[^>]*selected=""/);
+  });
+
   describe("location pages", () => {
     it("describe a location as schema.org AutoDealer with address, geo, phone and opening hours", async () => {
       const res = await get("harbour-auto-group", "/our-location/harbour-toyota-parramatta");

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   FIELD_MESSAGES,
   fieldError,
-  fieldsSchema,
   hasSelectOptions,
   isFieldShown,
   nameFields,
@@ -128,17 +127,5 @@ describe("SPEC 5 Form field toolkit: conditional fields and selects", () => {
       { value: "d", label: "D", highlighted: true },
     ]);
     expect(ordered.map((o) => o.value)).toEqual(["b", "d", "a", "c"]);
-  });
-
-  it("the zod schema reports the same messages per field", () => {
-    const result = fieldsSchema(nameFields(), settings).safeParse({
-      first_name: "",
-      last_name: "L33",
-    });
-    expect(result.success).toBe(false);
-    expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
-      ["first_name", "*This is a required field."],
-      ["last_name", "Please use alphabetical characters only."],
-    ]);
   });
 });

@@ -4,7 +4,6 @@
  * Both the browser (as the visitor types) and the server (on submit) validate with these
  * functions, so a form without JavaScript gets the same messages.
  */
-import { z } from "zod";
 import { phoneError, type PhoneRuleSettings } from "./phone-validation";
 import type { PhoneVariant } from "./site-settings";
 
@@ -155,17 +154,4 @@ export function nameFields(options: { middleName?: boolean } = {}): FieldDefinit
       : []),
     { name: "last_name", kind: "name", label: "Last Name" },
   ];
-}
-
-/**
- * A zod schema for a set of fields with the toolkit's messages, for server-side parsing of
- * submitted forms. Conditional fields are checked only while shown.
- */
-export function fieldsSchema(fields: readonly FieldDefinition[], settings: FieldRuleSettings) {
-  return z.record(z.string(), z.unknown()).superRefine((values, context) => {
-    const errors = validateFields(fields, values as FormValues, settings);
-    for (const [name, message] of Object.entries(errors)) {
-      context.addIssue({ code: "custom", path: [name], message });
-    }
-  });
 }

@@ -19,7 +19,7 @@
  * combination starts with a word naming it, so parsing never has to guess which facet a value
  * belongs to. Values keep their exact spelling (percent-encoded), so parse and build are inverse.
  */
-import { SORT_OPTIONS, type SortOption } from "./site-settings";
+import { SORT_OPTIONS, type SortOption } from "./site-constants";
 import { isSearchFacet, SEARCH_FACETS, type SearchFacet } from "./search-facets";
 import { CAR_TYPES } from "./vehicle";
 

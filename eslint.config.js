@@ -29,4 +29,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Code that reaches the browser keeps the schema library out of the pages' JavaScript:
+    // settings types only; the choices themselves live in domain/site-constants.ts.
+    files: ["app/components/**/*.{ts,tsx}", "app/root.tsx", "domain/**/*.ts"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "domain/site-settings.ts", "domain/testing/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "zod", message: "zod stays on the server: validate with the domain's rules." }],
+          patterns: [
+            {
+              group: ["**/site-settings"],
+              allowTypeImports: true,
+              message: "Import types from site-settings, values from site-constants.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -28,6 +28,7 @@ import type { LeadServices } from "../leads/services";
 import { createLeadsRouter } from "../leads/router";
 import { createDevMailRouter } from "../leads/dev-mail-page";
 import { createPhoneRevealRouter } from "../events/phone-reveal";
+import { CROSS_SITE_MESSAGE, headersOf, isCrossSiteRequest } from "../leads/guard";
 import { HTML_CACHE_CONTROL } from "./cache-control";
 import { contentSecurityPolicy, STRICT_CSP_DIRECTIVES } from "./content-security-policy";
 import { PageCache } from "./page-cache";
@@ -178,6 +179,12 @@ export function createApp(deps: AppDependencies) {
     else registry.touch(change.siteId);
   });
   app.use(pageCache.capture(pageKey));
+
+  // Form posts to pages come from the site's own pages only (the page actions check again).
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD" || !isCrossSiteRequest(headersOf(req.headers))) return next();
+    res.status(403).type("text/plain").send(CROSS_SITE_MESSAGE);
+  });
 
   app.all(
     "/{*splat}",

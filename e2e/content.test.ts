@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { leads, locations, sites } from "../server/db/schema";
+import { leads, locations, sites, vehicles } from "../server/db/schema";
 import type { RunningServer } from "../server/start";
 import { startTestServer } from "../tests/support/test-server";
 import { browserAvailable, launchBrowser, watchForErrors } from "./support/browser";
@@ -262,6 +262,16 @@ describe.skipIf(!browserAvailable)("content pages in a real browser", () => {
     const stored = await server.database.db.select().from(leads).where(eq(leads.email, "sam.rivers@example.com"));
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ category: "General Enquiry", subcategory: "Chat message" });
+  });
+
+  it("opens the message form from a vehicle page's 'Chat with us now'", async () => {
+    const site = server.registry.all().find((s) => s.slug === "lone-star-autos")!;
+    const [car] = await server.database.db.select({ slug: vehicles.slug }).from(vehicles).where(and(eq(vehicles.siteId, site.id), eq(vehicles.status, "in_stock"))).limit(1);
+    await withPage(async (page) => {
+      await page.goto(siteUrl("lone-star-autos", `/${site.settings.vehiclePath}/${car!.slug}`), { waitUntil: "networkidle" });
+      await page.getByRole("region", { name: "Interested in this vehicle?" }).getByRole("button", { name: "Chat with us now" }).click();
+      await page.getByRole("dialog", { name: "Leave us a message" }).waitFor({ state: "visible" });
+    });
   });
 
   it("loads a chat provider's widget after the first interaction (or 3 s) and opens it about 1.3 s after a click", async () => {

@@ -11,6 +11,14 @@ import { useHydrated } from "./use-client-value";
 
 const QuickMessageForm = lazy(() => import("./quick-message-form").then((m) => ({ default: m.QuickMessageForm })));
 
+/** The event vehicle cards and pages send to open chat; the launcher answers it. */
+export const OPEN_CHAT_EVENT = "site:open-chat";
+
+/** Opens the site's chat from elsewhere on the page; false when no launcher is there to answer. */
+export function requestChatOpen(): boolean {
+  return !window.dispatchEvent(new CustomEvent(OPEN_CHAT_EVENT, { cancelable: true }));
+}
+
 export function chatBubbleClosedKey(siteSlug: string): string {
   return `chat-bubble-closed:${siteSlug}`;
 }
@@ -59,6 +67,21 @@ export function ChatBubble() {
     };
   }, [settings, site.slug]);
 
+  // 'Chat with us' on cards and vehicle pages: the same as pressing the launcher.
+  const openChatRef = useRef<() => Promise<void>>(async () => {});
+  useEffect(() => {
+    if (!settings.chatEnabled) return;
+    const onOpenRequest = (event: Event) => {
+      event.preventDefault();
+      void openChatRef.current();
+    };
+    window.addEventListener(OPEN_CHAT_EVENT, onOpenRequest);
+    return () => window.removeEventListener(OPEN_CHAT_EVENT, onOpenRequest);
+  }, [settings.chatEnabled]);
+  useEffect(() => {
+    openChatRef.current = openChat;
+  });
+
   if (!settings.chatEnabled || !hydrated) return null;
 
   const closeBubble = () => {
@@ -66,7 +89,7 @@ export function ChatBubble() {
     browserStorage.set(chatBubbleClosedKey(site.slug), "1");
   };
 
-  const openChat = async () => {
+  async function openChat() {
     setBubble(false);
     pushAnalyticsEvent(ANALYTICS_EVENT_IDS.chatOpened);
     if (!settings.chatScriptUrl) {
@@ -88,7 +111,7 @@ export function ChatBubble() {
       setWidgetState("failed");
       setMessageOpen(true);
     }
-  };
+  }
 
   return (
     <div className="no-print fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3">

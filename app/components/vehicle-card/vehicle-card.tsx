@@ -20,6 +20,7 @@ import { useSite, useTemplate, type Site } from "~/lib/site";
 import { APP_LINK } from "~/components/site/app-links";
 import { memoFormat } from "./format-cache";
 import { PhoneReveal } from "./phone-reveal";
+import { requestChatOpen } from "~/components/engagement/chat-bubble";
 
 /** Rendered width of a card image in the grid, for the browser's srcset choice. */
 const CARD_IMAGE_SIZES = "(min-width: 1200px) 360px, (min-width: 768px) 45vw, 100vw";
@@ -269,7 +270,7 @@ function CardActions({
           <button
             type="button"
             className={className}
-            onClick={() => window.dispatchEvent(new CustomEvent("site:open-chat"))}
+            onClick={() => requestChatOpen()}
           >
             {action.label}
           </button>

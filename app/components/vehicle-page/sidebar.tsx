@@ -1,24 +1,9 @@
 import type { ReactNode } from "react";
+import { requestChatOpen } from "~/components/engagement/chat-bubble";
 import { cn } from "~/lib/cn";
 import { useTemplate } from "~/lib/site";
 import { PhoneReveal } from "./phone-reveal";
 import type { SidebarLink, VehiclePageModel } from "./vehicle-page-model";
-
-/** Asks the site's chat launcher to open (the vehicle card sends the same); see `openChat`. */
-export const OPEN_CHAT_EVENT = "site:open-chat";
-
-/**
- * Opens the site's chat: a cancelable event the chat launcher can answer; when nothing answers,
- * the launcher button itself is pressed.
- */
-function openChat(from: HTMLElement) {
-  const handled = !window.dispatchEvent(new CustomEvent(OPEN_CHAT_EVENT, { cancelable: true }));
-  if (handled) return;
-  const launcher = [...document.querySelectorAll<HTMLButtonElement>("button[aria-haspopup='dialog']")].find(
-    (button) => button !== from && button.textContent?.trim() === "Chat with us",
-  );
-  launcher?.click();
-}
 
 /** Plain links: the forms they open are pages of their own that work without script. */
 function ActionLink({
@@ -136,7 +121,7 @@ export function Sidebar({ page, enquiryForm }: { page: VehiclePageModel; enquiry
           <li>
             <button
               type="button"
-              onClick={(event) => openChat(event.currentTarget)}
+              onClick={() => requestChatOpen()}
               className={cn("flex w-full items-center justify-center gap-2 px-4 py-3 font-semibold", t.buttonOutline)}
             >
               Chat with us now

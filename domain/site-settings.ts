@@ -414,6 +414,12 @@ export const SiteSettingsSchema = z.object({
     .describe(
       "Image CDN URL template with {url}, {width}, {quality}; null = built-in resizer. The Content-Security-Policy allows its origin in images.",
     ),
+  imageSourceHosts: z
+    .array(z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, "A host name, with a port if needed (photos.example.com)"))
+    .default([])
+    .describe(
+      "Hosts (host or host:port) whose photos the built-in resizer (/media/image) may fetch and resize; photos on other hosts need an image CDN template.",
+    ),
   featureFlags: FeatureFlagsSchema,
   buildModelPages: z.boolean().default(false).describe("Model landing pages are built."),
   enableStore: z.boolean().default(false).describe("Parts and accessories store enabled."),

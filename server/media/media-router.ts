@@ -1,10 +1,18 @@
-/** Serves the generated demo imagery (see placeholder-images.ts) with a long cache. */
+/**
+ * Media of a site: the built-in image resizer (image-resizer.ts) and the generated demo imagery
+ * (placeholder-images.ts), with a long cache.
+ */
 import { Router } from "express";
 import type { Response } from "express";
+import type { Site } from "../sites/site";
+import { ImageResizer } from "./image-resizer";
 import { faviconSvg, locationSvg, logoSvg, vehicleSvg } from "./placeholder-images";
 
-export function mediaRouter(): Router {
+export function mediaRouter(resizer = new ImageResizer()): Router {
   const router = Router();
+  router.get("/image", (req, res, next) => {
+    resizer.handle(req, res, res.locals.site as Site).catch(next);
+  });
   const send = (res: Response, svg: string) =>
     res.type("image/svg+xml").set("Cache-Control", "public, max-age=86400, immutable").send(svg);
 

@@ -1,0 +1,122 @@
+/**
+ * The built-in image resizer behind `/media/image?url=&w=&q=` (domain/image-url.ts builds these
+ * URLs when a site names no image CDN template; SPEC.md section 9: widths 640 to 3840, the
+ * site's quality). It fetches a photo from one of the site's photo hosts (`imageSourceHosts`:
+ * never an arbitrary address), resizes it with sharp to WebP (or JPEG for browsers that do not
+ * take WebP) and keeps the result in memory. The site's own images (paths) are not fetched: the
+ * browser is sent to them.
+ */
+import type { Request, Response } from "express";
+import sharp from "sharp";
+import { z } from "zod";
+import { IMAGE_WIDTHS } from "../../domain/image-url";
+import type { Site } from "../sites/site";
+
+const MAX_SOURCE_BYTES = 15 * 1024 * 1024;
+const FETCH_TIMEOUT_MS = 8_000;
+/** Resized images kept in memory, oldest out first. */
+const CACHE_MAX_BYTES = 64 * 1024 * 1024;
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+const ImageQuery = z.object({
+  url: z.string().min(1, "url is required").max(2048, "url is too long"),
+  w: z.coerce
+    .number()
+    .refine((w) => (IMAGE_WIDTHS as readonly number[]).includes(w), `w must be one of ${IMAGE_WIDTHS.join(", ")}`),
+  q: z.coerce.number().int().min(1, "q must be 1 to 100").max(100, "q must be 1 to 100"),
+});
+
+type Resized = { type: string; body: Buffer };
+
+export class ImageResizer {
+  #cache = new Map<string, Resized>();
+  #bytes = 0;
+  #pending = new Map<string, Promise<Resized>>();
+
+  constructor(private readonly fetchImpl: typeof fetch = fetch) {}
+
+  handle = async (req: Request, res: Response, site: Site) => {
+    const parsed = ImageQuery.safeParse(req.query);
+    if (!parsed.success) {
+      res.status(400).type("text/plain").send(parsed.error.issues.map((issue) => issue.message).join("; "));
+      return;
+    }
+    const { url, w, q } = parsed.data;
+    // The site's own images: the browser loads them as they are.
+    if (url.startsWith("/") && !url.startsWith("//")) {
+      res.redirect(302, url);
+      return;
+    }
+    let source: URL;
+    try {
+      source = new URL(url);
+    } catch {
+      res.status(400).type("text/plain").send("url must be a path on this site or an http(s) address");
+      return;
+    }
+    if ((source.protocol !== "https:" && source.protocol !== "http:") || source.username || source.password) {
+      res.status(400).type("text/plain").send("url must be a path on this site or an http(s) address");
+      return;
+    }
+    if (!site.settings.imageSourceHosts.some((host) => host.toLowerCase() === source.host.toLowerCase())) {
+      res
+        .status(403)
+        .type("text/plain")
+        .send(`Images from ${source.host} are not resized for this site: add the host to imageSourceHosts.`);
+      return;
+    }
+    const format = /image\/webp/.test(req.headers.accept ?? "") ? "webp" : "jpeg";
+    try {
+      const image = await this.#resized(source.href, w, q, format);
+      res.status(200).set({ "Content-Type": image.type, "Cache-Control": IMMUTABLE, Vary: "Accept" }).send(image.body);
+    } catch (error) {
+      req.log?.warn({ err: error, url: source.href }, "image could not be resized");
+      res.status(502).type("text/plain").send("The image could not be loaded from its host.");
+    }
+  };
+
+  #resized(url: string, width: number, quality: number, format: "webp" | "jpeg"): Promise<Resized> {
+    const key = `${format}|${width}|${quality}|${url}`;
+    const hit = this.#cache.get(key);
+    if (hit) {
+      this.#cache.delete(key);
+      this.#cache.set(key, hit);
+      return Promise.resolve(hit);
+    }
+    // Many cards ask for the same photo at once: one fetch and one resize.
+    let pending = this.#pending.get(key);
+    if (!pending) {
+      pending = this.#load(url, width, quality, format)
+        .then((image) => {
+          this.#store(key, image);
+          return image;
+        })
+        .finally(() => this.#pending.delete(key));
+      this.#pending.set(key, pending);
+    }
+    return pending;
+  }
+
+  async #load(url: string, width: number, quality: number, format: "webp" | "jpeg"): Promise<Resized> {
+    const response = await this.fetchImpl(url, { redirect: "error", signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+    if (!response.ok) throw new Error(`image host answered ${response.status}`);
+    if (!/^image\//.test(response.headers.get("content-type") ?? "")) throw new Error("not an image");
+    if (Number(response.headers.get("content-length") ?? 0) > MAX_SOURCE_BYTES) throw new Error("image too large");
+    const original = Buffer.from(await response.arrayBuffer());
+    if (original.length > MAX_SOURCE_BYTES) throw new Error("image too large");
+    const pipeline = sharp(original, { limitInputPixels: 100_000_000 }).rotate().resize({ width, withoutEnlargement: true });
+    const body = await (format === "webp" ? pipeline.webp({ quality }) : pipeline.jpeg({ quality, mozjpeg: true })).toBuffer();
+    return { type: `image/${format}`, body };
+  }
+
+  #store(key: string, image: Resized) {
+    this.#cache.set(key, image);
+    this.#bytes += image.body.length;
+    while (this.#bytes > CACHE_MAX_BYTES) {
+      const [oldestKey, oldest] = this.#cache.entries().next().value ?? [];
+      if (!oldestKey || !oldest) break;
+      this.#cache.delete(oldestKey);
+      this.#bytes -= oldest.body.length;
+    }
+  }
+}

@@ -326,20 +326,7 @@ export const SiteSettingsSchema = z.object({
     .describe("External 'Join Our Team' link; null hides the tile."),
   homeBlocks: z
     .array(z.enum(HOME_BLOCKS))
-    .default([
-      "hero",
-      "our-range",
-      "value-proposition",
-      "book-service",
-      "vehicle-valuation",
-      "finance-solutions",
-      "buy-online",
-      "locations",
-      "lifestyle-tiles",
-      "specials",
-      "reviews",
-      "payments",
-    ])
+    .default([...HOME_BLOCKS])
     .describe("Home page blocks, in order; a block not listed is off."),
   promoPopup: PromoPopupSchema.nullable().default(null).describe("Promotional popup, if any."),
 

@@ -17,8 +17,7 @@ import {
 } from "../../domain/lead-forms";
 import { leadBasePath } from "../../domain/lead";
 import { localiseText } from "../../domain/locale";
-import { autoDealerJsonLd, jsonLdScript } from "../../server/content/json-ld";
-import { locationPagePath } from "../../server/content/location-pages";
+import { locationsJsonLd } from "../../server/content/location-pages";
 import { loadLocationBySlug, loadSiteLocations, locationsToShow } from "../../server/content/locations";
 import { handleLeadForm } from "../../server/leads/form-action";
 import { dealershipOptions, vehicleSummary, visibleLocations } from "../../server/leads/form-context";
@@ -58,16 +57,7 @@ async function dealerJsonLd(context: Route.LoaderArgs["context"], locationSlug: 
   const dealers = locationSlug
     ? [await loadLocationBySlug(context, locationSlug)].filter((location) => location !== null)
     : locationsToShow(await loadSiteLocations(context), context.site.settings);
-  if (dealers.length === 0) return null;
-  return jsonLdScript(
-    dealers.map((location) =>
-      autoDealerJsonLd(location, {
-        origin: context.origin,
-        siteName: context.site.name,
-        pagePath: locationPagePath(location.slug),
-      }),
-    ),
-  );
+  return dealers.length === 0 ? null : locationsJsonLd(context, dealers);
 }
 
 function fieldsFor(ctx: Awaited<ReturnType<typeof formContext>>, settings: Route.LoaderArgs["context"]["site"]["settings"]) {

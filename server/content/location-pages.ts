@@ -17,7 +17,8 @@ export const locationPagePath = (slug: string) => `/our-location/${encodeURIComp
 
 const todayOf = (now: Date) => now.toISOString().slice(0, 10);
 
-function jsonLdFor(context: PagesContext, locations: readonly LocationView[]): string {
+/** AutoDealer JSON-LD of locations, each naming its location page. */
+export function locationsJsonLd(context: Pick<PagesContext, "origin" | "site">, locations: readonly LocationView[]): string {
   return jsonLdScript(
     locations.map((location) =>
       autoDealerJsonLd(location, {
@@ -91,7 +92,7 @@ export async function loadLocationsIndex(
     ? (requestedType as LocationType)
     : null;
   const locations = type ? locationsToShow(all, context.site.settings, { type }) : all;
-  return { locations, types, type, today: todayOf(now), jsonLd: jsonLdFor(context, locations) };
+  return { locations, types, type, today: todayOf(now), jsonLd: locationsJsonLd(context, locations) };
 }
 
 export type DealershipGroupData = {
@@ -115,7 +116,7 @@ export async function loadDealerships(
   return {
     dealerships: groups,
     today: todayOf(now),
-    jsonLd: jsonLdFor(
+    jsonLd: locationsJsonLd(
       context,
       groups.flatMap((g) => g.locations),
     ),

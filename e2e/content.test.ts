@@ -258,6 +258,11 @@ describe.skipIf(!browserAvailable)("content pages in a real browser", () => {
       await dialog.getByLabel("Message").fill("Do you take trade-ins?");
       await dialog.getByRole("button", { name: "Send message" }).click();
       await dialog.getByRole("status").getByText("Thanks, Sam.").waitFor();
+      // Chat events (SPEC.md section 7): 54 chat opened, then 55 for the first message.
+      const events = await page.evaluate(() =>
+        ((window as unknown as { dataLayer?: { event_id: number }[] }).dataLayer ?? []).map((e) => e.event_id),
+      );
+      expect(events.filter((id) => id === 54 || id === 55 || id === 57)).toEqual([54, 55]);
     });
     const stored = await server.database.db.select().from(leads).where(eq(leads.email, "sam.rivers@example.com"));
     expect(stored).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { ANALYTICS_EVENT_IDS } from "../../../domain/analytics-events";
+import { ANALYTICS_EVENT_IDS, chatMessageEventId } from "../../../domain/analytics-events";
 import { CHAT_BUBBLE_DELAY_MS, CHAT_OPEN_DELAY_MS, showChatBubble } from "../../../domain/engagement";
 import { cn } from "~/lib/cn";
 import { useSite, useTemplate } from "~/lib/site";
@@ -52,6 +52,8 @@ export function ChatBubble() {
   const [messageOpen, setMessageOpen] = useState(false);
   const [widgetState, setWidgetState] = useState<"idle" | "loading" | "failed">("idle");
   const timers = useRef<number[]>([]);
+  // SPEC.md section 7 'Chat events': 55 for the visitor's first message, 57 for later ones.
+  const chat = useRef({ openedAt: 0, messages: 0 });
 
   useEffect(() => {
     if (!settings.chatEnabled) return;
@@ -84,6 +86,12 @@ export function ChatBubble() {
 
   if (!settings.chatEnabled || !hydrated) return null;
 
+  const onMessageSent = () => {
+    const id = chatMessageEventId(chat.current.messages === 0, performance.now() - chat.current.openedAt);
+    chat.current.messages += 1;
+    if (id !== null) pushAnalyticsEvent(id);
+  };
+
   const closeBubble = () => {
     setBubble(false);
     browserStorage.set(chatBubbleClosedKey(site.slug), "1");
@@ -91,6 +99,7 @@ export function ChatBubble() {
 
   async function openChat() {
     setBubble(false);
+    chat.current.openedAt = performance.now();
     pushAnalyticsEvent(ANALYTICS_EVENT_IDS.chatOpened);
     if (!settings.chatScriptUrl) {
       setMessageOpen(true);
@@ -156,7 +165,7 @@ export function ChatBubble() {
         }
       >
         <Suspense fallback={<p className="py-8 text-center text-slate-700">Loading the form…</p>}>
-          <QuickMessageForm subcategory="Chat message" submitLabel="Send message" />
+          <QuickMessageForm subcategory="Chat message" submitLabel="Send message" onSent={onMessageSent} />
         </Suspense>
       </Modal>
     </div>

@@ -2,69 +2,212 @@
  * Reading and writing stock. Writes announce the change on the change bus so the search index,
  * the page cache and (on PostgreSQL) every other server process see it.
  */
-import { eq, inArray } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { SiteSettingsSchema } from "../../domain/site-settings";
 import type { SiteSettings } from "../../domain/site-settings";
 import type { Vehicle } from "../../domain/vehicle";
 import type { Database } from "../db/client";
-import { dealerships, locations, manufacturers, sites, vehicles } from "../db/schema";
+import { vehicles } from "../db/schema";
 import type { ChangeBus } from "../events/change-bus";
-import { toVehicleDocument } from "./vehicle-document";
+import {
+  VehicleDocumentBuilder,
+  locationDocument,
+  type DealershipContext,
+  type LocationContext,
+  type VehicleSource,
+} from "./vehicle-document";
 
-const siteManufacturer = alias(manufacturers, "site_manufacturer");
+/** Rows read per statement: bounds the memory a full load holds besides the documents. */
+const BATCH_ROWS = 10_000;
 
-/** Search documents of every vehicle (or one site's, or the given ids), with dealership and location. */
+/**
+ * The columns of a vehicle's document, named as `VehicleSource` names them. Timestamps come as
+ * the document keeps them (the database writes the ISO string) and JSON lists as text, so that
+ * no row needs a date parse or a parse of a list seen before.
+ */
+const VEHICLE_COLUMNS = sql.raw(
+  [
+    "id",
+    'site_id AS "siteId"',
+    'dealership_id AS "dealershipId"',
+    'location_id AS "locationId"',
+    "slug",
+    "name",
+    "make",
+    "model",
+    "year",
+    "km",
+    "badge",
+    "series",
+    "price",
+    'price_type AS "priceType"',
+    'before_price AS "beforePrice"',
+    'subscription_price AS "subscriptionPrice"',
+    'weekly_price AS "weeklyPrice"',
+    "preorder",
+    "status",
+    'car_type AS "carType"',
+    'item_type AS "itemType"',
+    "certified",
+    "reserved",
+    'payment_processors::text AS "paymentProcessors"',
+    "stocknum",
+    "vin",
+    'simple_fuel AS "simpleFuel"',
+    'simple_body AS "simpleBody"',
+    'simple_drive AS "simpleDrive"',
+    'simple_transmission AS "simpleTransmission"',
+    "colour",
+    "seats",
+    "engine",
+    "categories::text AS categories",
+    "features::text AS features",
+    "tag",
+    'custom_rank AS "customRank"',
+    "images::text AS images",
+    'history_report_url AS "historyReportUrl"',
+    'autograb_data AS "autograbData"',
+    'show_on_dealer_website AS "showOnDealerWebsite"',
+    "description",
+    `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAtIso"`,
+    'floor(extract(epoch FROM sold_at) * 1000)::float8 AS "soldAtMs"',
+    'created_at_timestamp::float8 AS "createdAtTimestamp"',
+  ].join(", "),
+);
+
+type SiteContext = { manufacturer: string | null; settings: SiteSettings };
+
+/** Rows of a raw statement (PGlite and node-postgres both answer `{ rows }`). */
+async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+function idList(ids: Iterable<number>): SQL {
+  return sql.join(
+    [...ids].map((id) => sql`${id}`),
+    sql`, `,
+  );
+}
+
+/**
+ * Search documents of every vehicle (or one site's, or the given ids), with dealership and
+ * location. Read in batches by id, in id order; sites, dealerships and locations are read once
+ * each and shared by their vehicles' documents.
+ */
 export async function loadVehicleDocuments(
   db: Database,
   only: { siteId?: number; ids?: number[] } = {},
 ): Promise<Vehicle[]> {
-  const query = db
-    .select({
-      vehicle: vehicles,
-      dealership: { id: dealerships.id, slug: dealerships.slug, name: dealerships.name },
-      location: {
-        id: locations.id,
-        name: locations.name,
-        slug: locations.slug,
-        contactDetail: locations.contactDetail,
-        address: locations.address,
-      },
-      manufacturer: siteManufacturer.name,
-      siteSettings: sites.settings,
-    })
-    .from(vehicles)
-    .innerJoin(dealerships, eq(dealerships.id, vehicles.dealershipId))
-    .innerJoin(sites, eq(sites.id, vehicles.siteId))
-    .leftJoin(locations, eq(locations.id, vehicles.locationId))
-    .leftJoin(siteManufacturer, eq(siteManufacturer.id, sites.manufacturerId))
-    .$dynamic();
-  const rows = only.ids
-    ? await query.where(inArray(vehicles.id, only.ids))
+  if (only.ids && only.ids.length === 0) return [];
+  const scope: SQL = only.ids
+    ? sql`id IN (${idList(only.ids)})`
     : only.siteId !== undefined
-      ? await query.where(eq(vehicles.siteId, only.siteId))
-      : await query;
-  // Settings are parsed once per site, not once per vehicle.
-  const settingsBySite = new Map<number, SiteSettings>();
-  const settingsOf = (siteId: number, raw: unknown) => {
-    let parsed = settingsBySite.get(siteId);
-    if (!parsed) settingsBySite.set(siteId, (parsed = SiteSettingsSchema.parse(raw)));
-    return parsed;
-  };
-  return rows.map((r) =>
-    toVehicleDocument(r.vehicle, {
-      dealership: r.dealership,
-      location: r.location,
-      manufacturer: r.manufacturer,
-      settings: settingsOf(r.vehicle.siteId, r.siteSettings),
-    }),
-  );
+      ? sql`site_id = ${only.siteId}`
+      : sql`TRUE`;
+  const builder = new VehicleDocumentBuilder();
+  const sitesById = new Map<number, SiteContext>();
+  const dealershipsById = new Map<number, DealershipContext>();
+  const locationsById = new Map<number, LocationContext>();
+  const documents: Vehicle[] = [];
+  for (let after: number | null = -1; after !== null;) {
+    const rows: VehicleSource[] = await rowsOf<VehicleSource>(
+      db,
+      sql`SELECT ${VEHICLE_COLUMNS} FROM vehicles WHERE ${scope} AND id > ${after} ORDER BY id LIMIT ${BATCH_ROWS}`,
+    );
+    after = rows.length === BATCH_ROWS ? rows[rows.length - 1]!.id : null;
+    await loadContext(db, rows, sitesById, dealershipsById, locationsById);
+    for (const row of rows) {
+      // Inner joins in SQL terms: a vehicle of a missing site or dealership has no document.
+      const site = sitesById.get(row.siteId);
+      const dealership = dealershipsById.get(row.dealershipId);
+      if (!site || !dealership) continue;
+      documents.push(
+        builder.build(row, {
+          dealership,
+          location: row.locationId === null ? null : (locationsById.get(row.locationId) ?? null),
+          manufacturer: site.manufacturer,
+          settings: site.settings,
+        }),
+      );
+    }
+    // The driver may keep its last result (an idle pooled connection does): not the rows.
+    rows.length = 0;
+  }
+  return documents;
+}
+
+/** Reads the sites, dealerships and locations of `rows` not read yet. */
+async function loadContext(
+  db: Database,
+  rows: readonly VehicleSource[],
+  sitesById: Map<number, SiteContext>,
+  dealershipsById: Map<number, DealershipContext>,
+  locationsById: Map<number, LocationContext>,
+): Promise<void> {
+  const siteIds = new Set<number>();
+  const dealershipIds = new Set<number>();
+  const locationIds = new Set<number>();
+  for (const row of rows) {
+    if (!sitesById.has(row.siteId)) siteIds.add(row.siteId);
+    if (!dealershipsById.has(row.dealershipId)) dealershipIds.add(row.dealershipId);
+    if (row.locationId !== null && !locationsById.has(row.locationId))
+      locationIds.add(row.locationId);
+  }
+  if (siteIds.size > 0) {
+    const sites = await rowsOf<{ id: number; settings: unknown; manufacturer: string | null }>(
+      db,
+      sql`SELECT s.id, s.settings, m.name AS manufacturer FROM sites s
+          LEFT JOIN manufacturers m ON m.id = s.manufacturer_id WHERE s.id IN (${idList(siteIds)})`,
+    );
+    // Settings are parsed once per site, not once per vehicle.
+    for (const site of sites) {
+      sitesById.set(site.id, {
+        manufacturer: site.manufacturer,
+        settings: SiteSettingsSchema.parse(site.settings),
+      });
+    }
+  }
+  if (dealershipIds.size > 0) {
+    const dealerships = await rowsOf<DealershipContext>(
+      db,
+      sql`SELECT id, slug, name FROM dealerships WHERE id IN (${idList(dealershipIds)})`,
+    );
+    for (const d of dealerships)
+      dealershipsById.set(d.id, { id: d.id, slug: d.slug, name: d.name });
+  }
+  if (locationIds.size > 0) {
+    const locations = await rowsOf<{
+      id: number;
+      name: string;
+      slug: string;
+      phone: string | null;
+      city: string | null;
+      state: string | null;
+    }>(
+      db,
+      sql`SELECT id, name, slug, contact_detail->>'phone' AS phone, address->>'city' AS city,
+          address->>'state' AS state FROM locations WHERE id IN (${idList(locationIds)})`,
+    );
+    for (const l of locations) {
+      locationsById.set(l.id, {
+        name: l.name,
+        city: l.city,
+        state: l.state,
+        document: locationDocument(l),
+      });
+    }
+  }
 }
 
 export type VehicleInsert = typeof vehicles.$inferInsert;
 
 /** Inserts or updates a vehicle (by site and slug) and announces the change. */
-export async function saveVehicle(db: Database, bus: ChangeBus, input: VehicleInsert): Promise<number> {
+export async function saveVehicle(
+  db: Database,
+  bus: ChangeBus,
+  input: VehicleInsert,
+): Promise<number> {
   const [row] = await db
     .insert(vehicles)
     .values(input)

@@ -25,7 +25,16 @@ import type { CollectionConfig } from "./collections";
 import { badRequest } from "./errors";
 import { checkFilterable, leafKey, type FilterNode } from "./filter-parser";
 import { compileLeaf, compilePredicate, type Predicate } from "./predicates";
-import { ATTR_BITS, MATCH_EXACT, MATCH_PREFIX, NO_MATCH, TextIndex, typosOf } from "./text-index";
+import {
+  ATTR_BITS,
+  MATCH_EXACT,
+  MATCH_PREFIX,
+  NO_MATCH,
+  TEXT_START,
+  TextIndex,
+  WORD_ID,
+  typosOf,
+} from "./text-index";
 import type { QueryTerm } from "./text";
 
 export type Document = Record<string, unknown>;
@@ -187,16 +196,27 @@ export class Collection {
       this.columns.set(name, new Column(name, this.capacity, indexed.has(name)));
     }
     this.columnList = [...this.columns.values()];
-    this.text = new TextIndex(
-      config.searchableAttributes,
-      config.synonyms,
-      config.typoDisabledAttributes,
-    );
+    this.text = this.newTextIndex();
     this.all = new BaseSet(null, this.capacity);
   }
 
   get size(): number {
     return this.liveCount;
+  }
+
+  private newTextIndex(): TextIndex {
+    return new TextIndex(
+      this.config.searchableAttributes,
+      this.config.synonyms,
+      this.config.typoDisabledAttributes,
+      // Identifier words (a VIN, a stock number) are usually their filter column's normalized
+      // value too: keep that string rather than a second copy (columns are written first).
+      (attribute, word) => {
+        const dict = this.columns.get(attribute)?.dict;
+        const code = dict ? dict.lookup(word) : -1;
+        return code >= 0 ? dict!.norms[code]! : word;
+      },
+    );
   }
 
   documentAt(slot: number): Document {
@@ -220,15 +240,22 @@ export class Collection {
       this.columns.set(name, new Column(name, this.capacity, indexed.has(name)));
     }
     this.columnList = [...this.columns.values()];
-    this.text = new TextIndex(
-      this.config.searchableAttributes,
-      this.config.synonyms,
-      this.config.typoDisabledAttributes,
-    );
-    this.text.reserve(docs.length);
+    this.text = this.newTextIndex();
+    // Room for the tokens of a first sample, then for the rest at the sample's rate: a bulk
+    // load neither grows the token pool by doubling nor keeps room it does not use.
+    const sample = Math.min(docs.length, 1024);
+    this.text.reserve(docs.length, 0);
+    this.text.reserve(sample, 64);
     this.all.bits = emptyBitset(this.capacity);
     this.baseSets.clear();
-    for (const doc of docs) this.write(doc);
+    for (let i = 0; i < docs.length; i++) {
+      if (i === sample) {
+        const rate = Math.ceil((1.05 * this.text.tokensUsed) / sample);
+        this.text.reserve(docs.length - sample, rate);
+      }
+      this.write(docs[i]!);
+    }
+    this.text.fit();
     this.touch();
   }
 
@@ -535,8 +562,7 @@ export class Collection {
           const base = c * nTerms;
           for (let i = from; i < to; i++) {
             const token = pool[i]!;
-            if (token < 0) continue;
-            const mark = marks[token >>> ATTR_BITS]!;
+            const mark = marks[(token >>> ATTR_BITS) & WORD_MASK]!;
             if (mark === 0) continue;
             const attr = token & ATTR_MASK;
             if (allowed !== null && allowed[attr] === 0) continue;
@@ -663,11 +689,13 @@ function containsPhrase(
   const n = ids.length;
   outer: for (let i = from; i + n <= to; i++) {
     const token = tokens[i]!;
-    if (token < 0 || token >>> ATTR_BITS !== ids[0]) continue;
+    if (((token >>> ATTR_BITS) & WORD_MASK) !== ids[0]) continue;
     if (allowed !== null && allowed[token & ATTR_MASK] === 0) continue;
     for (let j = 1; j < n; j++) {
+      // The phrase's other words follow in the same text.
       const next = tokens[i + j]!;
-      if (next < 0 || next >>> ATTR_BITS !== ids[j]) continue outer;
+      if ((next & TEXT_START_BIT) !== 0 || ((next >>> ATTR_BITS) & WORD_MASK) !== ids[j])
+        continue outer;
     }
     return true;
   }
@@ -675,6 +703,9 @@ function containsPhrase(
 }
 
 const ATTR_MASK = (1 << ATTR_BITS) - 1;
+// Local copies for the scan loops (imported constants are getters under the TS loader).
+const WORD_MASK = WORD_ID;
+const TEXT_START_BIT = TEXT_START;
 
 /** The k smallest keys' indexes in order; ties keep index order. */
 function topKByKey(key: Float64Array, k: number): number[] {

@@ -10,7 +10,50 @@ export const F_NULL = 2;
 export const F_EMPTY = 4;
 export const F_MULTI = 8;
 
-export type MultiValue = { nums: number[]; codes: number[] };
+export type MultiValue = { readonly nums: readonly number[]; readonly codes: readonly number[] };
+
+/** What one attribute of one document holds: its flags and distinct values. */
+type Values = MultiValue & { readonly flags: number };
+
+const NO_VALUES: readonly number[] = Object.freeze([]);
+
+/**
+ * Slot -> value: the `Map` subset columns use, over a plain array (a list attribute such as the
+ * features has a value for nearly every document; a Map entry costs four times a slot).
+ */
+export class SlotValues<T> {
+  private readonly values: (T | undefined)[] = [];
+  private count = 0;
+
+  get size(): number {
+    return this.count;
+  }
+
+  get(slot: number): T | undefined {
+    return slot < this.values.length ? this.values[slot] : undefined;
+  }
+
+  set(slot: number, value: T): void {
+    if (this.get(slot) === undefined) this.count++;
+    this.values[slot] = value;
+  }
+
+  delete(slot: number): boolean {
+    if (this.get(slot) === undefined) return false;
+    this.values[slot] = undefined;
+    this.count--;
+    return true;
+  }
+}
+
+function isScalar(value: unknown): boolean {
+  return (
+    value === null ||
+    typeof value === "string" ||
+    typeof value === "number" ||
+    typeof value === "boolean"
+  );
+}
 
 export function normalizeFacet(value: string): string {
   return value.trim().toLowerCase();
@@ -168,8 +211,13 @@ export class Column {
   num: Float64Array | null = null;
   /** The document's single string code, -1 if none (allocated when a string is first seen). */
   str: Int32Array | null = null;
-  /** Values of documents with several (arrays): slot -> values. Sparse. */
-  readonly multi = new Map<number, MultiValue>();
+  /** Values of documents with several (arrays): slot -> values. */
+  readonly multi = new SlotValues<MultiValue>();
+  /**
+   * The values of frozen lists of scalars, by list: documents built by the stock loader share
+   * one frozen list per distinct list (features, categories), and so share its values here.
+   */
+  private readonly bySource = new WeakMap<readonly unknown[], Values>();
   readonly dict = new Dictionary();
   hasNumbers = false;
   hasStrings = false;
@@ -217,21 +265,44 @@ export class Column {
   }
 
   set(slot: number, doc: Record<string, unknown>): void {
-    if (this.path.length === 1 && this.setScalar(slot, this.read(doc))) return;
-    const values = extractValues(doc, this.path, this.name);
-    let flags = values.flags;
+    let source: readonly unknown[] | null = null;
+    if (this.path.length === 1) {
+      const value = this.read(doc);
+      if (this.setScalar(slot, value)) return;
+      if (Array.isArray(value) && Object.isFrozen(value)) {
+        const known = this.bySource.get(value);
+        if (known !== undefined) {
+          this.store(slot, known);
+          return;
+        }
+        if (value.every(isScalar)) source = value;
+      }
+    }
+    const extracted = extractValues(doc, this.path, this.name);
     const codes: number[] = [];
-    for (const s of values.strs) {
+    for (const s of extracted.strs) {
       const code = this.dict.internOriginal(s);
       if (!codes.includes(code)) codes.push(code);
     }
     const nums: number[] = [];
-    for (const n of values.nums) if (!nums.includes(n)) nums.push(n);
+    for (const n of extracted.nums) if (!nums.includes(n)) nums.push(n);
+    // Exact-size arrays: a pushed-to array keeps room for 16 more, and most documents of a list
+    // attribute (features) hold a few values for the life of the process.
+    const values: Values = {
+      flags: nums.length + codes.length > 1 ? extracted.flags | F_MULTI : extracted.flags,
+      nums: nums.length === 0 ? NO_VALUES : nums.slice(),
+      codes: codes.length === 0 ? NO_VALUES : codes.slice(),
+    };
+    if (source !== null) this.bySource.set(source, values);
+    this.store(slot, values);
+  }
+
+  private store(slot: number, values: Values): void {
+    const { nums, codes } = values;
     if (nums.length > 0) this.hasNumbers = true;
     if (codes.length > 0) this.hasStrings = true;
-    if (nums.length + codes.length > 1) {
-      flags |= F_MULTI;
-      this.multi.set(slot, { nums, codes });
+    if ((values.flags & F_MULTI) !== 0) {
+      this.multi.set(slot, values);
       if (this.num) this.num[slot] = NaN;
       if (this.str) this.str[slot] = -1;
     } else {
@@ -241,7 +312,7 @@ export class Column {
       if (codes.length === 1) this.ensureStr()[slot] = codes[0]!;
       else if (this.str) this.str[slot] = -1;
     }
-    this.flags[slot] = flags;
+    this.flags[slot] = values.flags;
     if (this.numIndex && this.strIndex) {
       for (const n of nums) addToIndex(this.numIndex, n, slot);
       for (const c of codes) addToIndex(this.strIndex, c, slot);

@@ -76,6 +76,23 @@ describe("keyword search", () => {
     expect(ids(engine, '"ranger ford"')).toEqual([]);
   });
 
+  it("matches a phrase within one text, not across two values or attributes", () => {
+    const texts = engineWith([
+      v(1, { name: "Alpha", make: "Bravo", model: "X", badge: null }),
+      v(2, {
+        name: "Y",
+        make: "Z",
+        model: "X",
+        badge: null,
+        filtered_features: ["Tow Bar", "Roof Rack"],
+      }),
+    ]);
+    expect(ids(texts, '"alpha bravo"')).toEqual([]); // name, then make
+    expect(ids(texts, '"bar roof"')).toEqual([]); // two features
+    expect(ids(texts, '"tow bar"')).toEqual([2]);
+    expect(ids(texts, '"roof rack"')).toEqual([2]);
+  });
+
   it("ignores case and diacritics, and applies synonyms", () => {
     expect(ids(engine, "skoda")).toEqual([6]);
     expect(ids(engine, "TOYOTA COROLLA")).toEqual([1, 3]);

@@ -20,24 +20,27 @@ type Derivation = { scannedTo: number; matches: number[] /* pairs: wordId, code 
 
 const DERIVATION_CACHE_LIMIT = 4096;
 const TEXT_CACHE_LIMIT = 100_000;
-/** Token value between two texts (phrases never span it). */
-export const SEPARATOR = -1;
 /** Ends an identifier text: a marker character, then the attribute's index as a character. */
 export const IDENTIFIER_END: readonly string[] = Array.from(
   { length: 32 },
   (_, i) => `\u0000${String.fromCharCode(i)}`,
 );
 
-/** A token is `wordId << ATTR_BITS | attributeIndex`. */
+/**
+ * A token is `wordId << ATTR_BITS | attributeIndex`, with TEXT_START set on the first word of
+ * each text (a phrase never spans two texts). The word id is `(token >>> ATTR_BITS) & WORD_ID`.
+ */
 export const ATTR_BITS = 5;
 export const MAX_SEARCHABLE_ATTRIBUTES = 1 << ATTR_BITS;
+export const TEXT_START = 1 << 31;
+export const WORD_ID = (1 << (31 - ATTR_BITS)) - 1;
 
 export class TextIndex {
   private readonly vocab = new Map<string, number>();
   readonly words: string[] = [];
   private readonly byFirst = new Map<number, number[]>();
   /**
-   * Every document's tokens in one array (texts separated by SEPARATOR): document `slot` owns
+   * Every document's tokens in one array (see TEXT_START): document `slot` owns
    * `pool[start[slot] .. start[slot] + length[slot]]`. Replaced documents leave garbage that is
    * compacted when it outweighs the live tokens.
    */
@@ -58,6 +61,9 @@ export class TextIndex {
   private readonly cacheLookups: Int32Array;
   private readonly numberWords = new Map<number, Int32Array>();
   private readonly readers: ((doc: Record<string, unknown>) => unknown)[];
+  private readonly paths: (readonly string[])[];
+  private readonly textScratch: string[] = [];
+  private readonly identifierScratch: string[] = [];
   private readonly cacheMisses: Int32Array;
   private readonly derivations = new Map<string, Derivation>();
 
@@ -69,10 +75,15 @@ export class TextIndex {
   readonly identifiers: (string[] | undefined)[] = [];
   private readonly isIdentifier: Uint8Array;
 
+  /**
+   * `identifierWord`: the copy of an identifier word to keep (the collection hands back the
+   * equal string its filter column already holds, so a VIN is kept once, not twice).
+   */
   constructor(
     readonly attributes: readonly string[],
     private readonly synonyms: Readonly<Record<string, readonly string[]>>,
     identifierAttributes: readonly string[] = [],
+    private readonly identifierWord: (attribute: string, word: string) => string = (_, w) => w,
   ) {
     if (attributes.length > MAX_SEARCHABLE_ATTRIBUTES) {
       throw new Error(`At most ${MAX_SEARCHABLE_ATTRIBUTES} searchable attributes are supported.`);
@@ -82,6 +93,7 @@ export class TextIndex {
     );
     this.textCaches = attributes.map(() => new Map());
     this.readers = attributes.map(propertyReader);
+    this.paths = attributes.map((a) => a.split("."));
     this.cacheLookups = new Int32Array(attributes.length);
     this.cacheMisses = new Int32Array(attributes.length);
   }
@@ -94,6 +106,7 @@ export class TextIndex {
     let id = this.vocab.get(word);
     if (id === undefined) {
       id = this.words.length;
+      if (id > WORD_ID) throw new Error(`At most ${WORD_ID + 1} distinct words are supported.`);
       this.vocab.set(word, id);
       this.words.push(word);
       const first = word.charCodeAt(0);
@@ -130,9 +143,18 @@ export class TextIndex {
     if (this.used + extra <= this.pool.length) return;
     if (this.garbage * 2 > this.used) this.compact();
     if (this.used + extra <= this.pool.length) return;
-    const bigger = new Int32Array(Math.max(this.pool.length * 2, this.used + extra));
-    bigger.set(this.pool.subarray(0, this.used));
-    this.pool = bigger;
+    this.resizePool(Math.max(this.pool.length * 2, this.used + extra));
+  }
+
+  private resizePool(size: number): void {
+    const pool = new Int32Array(size);
+    pool.set(this.pool.subarray(0, this.used));
+    this.pool = pool;
+  }
+
+  /** Tokens held by live and replaced documents. */
+  get tokensUsed(): number {
+    return this.used;
   }
 
   private compact(): void {
@@ -161,10 +183,21 @@ export class TextIndex {
     this.length = length;
   }
 
-  /** Preallocates room for `documents` documents of about `tokensEach` tokens. */
+  /**
+   * Preallocates slots for `documents` documents and token room for `documents` more documents
+   * of about `tokensEach` tokens.
+   */
   reserve(documents: number, tokensEach = 48): void {
     this.growSlots(documents);
-    this.ensurePool(documents * tokensEach);
+    const size = this.used + documents * tokensEach;
+    if (size > this.pool.length) this.resizePool(size);
+  }
+
+  /** Gives back the room a bulk load reserved beyond its tokens (keeping some for changes). */
+  fit(): void {
+    const room = Math.max(1 << 16, this.used >>> 5);
+    // Copying leaves the old pool to the garbage collector: only worth it for real slack.
+    if (this.pool.length > this.used + 4 * room) this.resizePool(this.used + room);
   }
 
   private put(token: number): void {
@@ -176,66 +209,96 @@ export class TextIndex {
     this.scratch[this.scratchUsed++] = token;
   }
 
+  /**
+   * Indexes one document. Runs for every document at start (200,000 on a large platform), so the
+   * common cases (a string, a number, a list of strings) allocate nothing but what is kept.
+   */
   index(slot: number, doc: Record<string, unknown>): void {
     this.clear(slot);
     this.growSlots(slot);
     this.scratchUsed = 0;
-    let identifiers: string[] | undefined;
-    const texts: string[] = [];
+    this.identifierScratch.length = 0;
     for (let attrIndex = 0; attrIndex < this.attributes.length; attrIndex++) {
-      const attribute = this.attributes[attrIndex]!;
-      texts.length = 0;
       const direct = this.readers[attrIndex]!(doc);
-      if (typeof direct === "string") texts.push(direct);
+      if (typeof direct === "string") this.addText(direct, attrIndex);
       else if (typeof direct === "number") {
-        if (Number.isFinite(direct) && this.isIdentifier[attrIndex] === 0) {
-          // Numbers (years) repeat: their words are kept by value, without a string per document.
-          let ids = this.numberWords.get(direct);
-          if (ids === undefined) {
-            ids = Int32Array.from(tokenize(String(direct)), (w) => this.intern(w));
-            if (this.numberWords.size >= TEXT_CACHE_LIMIT) this.numberWords.clear();
-            this.numberWords.set(direct, ids);
-          }
-          if (ids.length > 0) {
-            for (let i = 0; i < ids.length; i++) this.put((ids[i]! << ATTR_BITS) | attrIndex);
-            this.put(SEPARATOR);
-          }
+        if (!Number.isFinite(direct)) continue;
+        if (this.isIdentifier[attrIndex] === 1) {
+          this.addText(String(direct), attrIndex);
           continue;
         }
-        if (Number.isFinite(direct)) texts.push(String(direct));
-      } else if ((direct !== undefined && direct !== null) || attribute.includes(".")) {
-        collectTexts(doc, attribute.split("."), 0, texts, attribute);
-      }
-      if (this.isIdentifier[attrIndex] === 1) {
-        for (const text of texts) {
-          const words = tokenize(text);
-          if (words.length === 0) continue;
-          identifiers ??= [];
-          for (const word of words) identifiers.push(word);
-          identifiers.push(IDENTIFIER_END[attrIndex]!);
+        // Numbers (years) repeat: their words are kept by value, without a string per document.
+        let ids = this.numberWords.get(direct);
+        if (ids === undefined) {
+          ids = Int32Array.from(tokenize(String(direct)), (w) => this.intern(w));
+          if (this.numberWords.size >= TEXT_CACHE_LIMIT) this.numberWords.clear();
+          this.numberWords.set(direct, ids);
         }
-        continue;
-      }
-      for (const text of texts) {
-        const cached = this.wordsOf(text, attrIndex);
-        if (cached !== null) {
-          if (cached.length === 0) continue;
-          for (let i = 0; i < cached.length; i++) this.put((cached[i]! << ATTR_BITS) | attrIndex);
-        } else {
-          const words = tokenize(text);
-          if (words.length === 0) continue;
-          for (const word of words) this.put((this.intern(word) << ATTR_BITS) | attrIndex);
+        this.putText(ids, attrIndex);
+      } else if (Array.isArray(direct) && this.paths[attrIndex]!.length === 1) {
+        for (const item of direct as unknown[]) {
+          if (typeof item === "string") this.addText(item, attrIndex);
+          else this.addTexts(() => collectLeafTexts(item, this.textScratch), attrIndex);
         }
-        this.put(SEPARATOR);
+      } else if ((direct !== undefined && direct !== null) || this.paths[attrIndex]!.length > 1) {
+        const path = this.paths[attrIndex]!;
+        this.addTexts(
+          () => collectTexts(doc, path, 0, this.textScratch, this.attributes[attrIndex]),
+          attrIndex,
+        );
       }
     }
-    this.identifiers[slot] = identifiers;
+    // Exact size: kept for the life of the document.
+    this.identifiers[slot] =
+      this.identifierScratch.length > 0 ? this.identifierScratch.slice() : undefined;
     const n = this.scratchUsed;
     this.ensurePool(n);
-    this.pool.set(this.scratch.subarray(0, n), this.used);
-    this.start[slot] = this.used;
+    const pool = this.pool;
+    const scratch = this.scratch;
+    const at = this.used;
+    for (let i = 0; i < n; i++) pool[at + i] = scratch[i]!;
+    this.start[slot] = at;
     this.length[slot] = n;
-    this.used += n;
+    this.used = at + n;
+  }
+
+  /** Indexes the texts `collect` gathers into `textScratch` (nested values, dotted paths). */
+  private addTexts(collect: () => void, attrIndex: number): void {
+    const texts = this.textScratch;
+    texts.length = 0;
+    collect();
+    // addText does not use textScratch: no copy needed.
+    for (let i = 0; i < texts.length; i++) this.addText(texts[i]!, attrIndex);
+    texts.length = 0;
+  }
+
+  /** One text of a searchable attribute: its words as tokens, or as identifier words. */
+  private addText(text: string, attrIndex: number): void {
+    if (this.isIdentifier[attrIndex] === 1) {
+      const words = tokenize(text);
+      if (words.length === 0) return;
+      const attribute = this.attributes[attrIndex]!;
+      for (const word of words) this.identifierScratch.push(this.identifierWord(attribute, word));
+      this.identifierScratch.push(IDENTIFIER_END[attrIndex]!);
+      return;
+    }
+    const cached = this.wordsOf(text, attrIndex);
+    if (cached !== null) {
+      this.putText(cached, attrIndex);
+    } else {
+      let start = TEXT_START;
+      for (const word of tokenize(text)) {
+        this.put(start | (this.intern(word) << ATTR_BITS) | attrIndex);
+        start = 0;
+      }
+    }
+  }
+
+  /** The tokens of one text's words. */
+  private putText(ids: Int32Array, attrIndex: number): void {
+    for (let i = 0; i < ids.length; i++) {
+      this.put((i === 0 ? TEXT_START : 0) | (ids[i]! << ATTR_BITS) | attrIndex);
+    }
   }
 
   clear(slot: number): void {

@@ -433,11 +433,20 @@ export class Collection {
     const need = Math.min(total, query.offset + query.limit);
     const slots = universe.slots;
     let order: number[];
+    // Facet count queries ask for one hit (or none) besides their counts: no sort keys for them.
+    const top1 =
+      keyword === null && query.sort.length === 1 && need === 1 && query.offset === 0
+        ? this.numericTop1(query.sort[0]!, universe, positions)
+        : -1;
     const numericKey =
-      keyword === null && query.sort.length === 1
-        ? this.numericSortKey(query.sort[0]!, universe, positions)
-        : null;
-    if (numericKey !== null) {
+      need <= query.offset || top1 >= 0 || keyword !== null || query.sort.length !== 1
+        ? null
+        : this.numericSortKey(query.sort[0]!, universe, positions);
+    if (need <= query.offset) {
+      order = [];
+    } else if (top1 >= 0) {
+      order = [top1];
+    } else if (numericKey !== null) {
       order = topKByKey(numericKey, need);
     } else {
       const sortKeys = query.sort.map((rule) => this.sortKeys(rule, universe, positions));
@@ -464,6 +473,29 @@ export class Collection {
     const hits = window.map((i) => slots[positions[i]!]!);
     const scores = window.map((i) => (keyword ? keyword.score(i) : 1));
     return { hits, scores, total, matched: positions };
+  }
+
+  /**
+   * `numericSortKey` then `topKByKey(key, 1)` without the key array: the position of the first
+   * document with the smallest key. -1 when `numericSortKey` would be null.
+   */
+  private numericTop1(rule: SortRule, universe: Universe, positions: Int32Array): number {
+    const column = this.columns.get(rule.attribute);
+    if (!column || column.hasStrings || column.multi.size > 0) return -1;
+    const num = column.num;
+    if (num === null) return 0;
+    const slots = universe.slots;
+    const sign = rule.descending ? -1 : 1;
+    let best = 0;
+    let bestKey = Infinity;
+    for (let i = 0; i < positions.length; i++) {
+      const n = num[slots[positions[i]!]!]!;
+      if (n === n && sign * n < bestKey) {
+        bestKey = sign * n;
+        best = i;
+      }
+    }
+    return best;
   }
 
   /**

@@ -60,7 +60,7 @@ const sortArbitrary = fc.array(
   { maxLength: 2 },
 );
 
-// About 1,150 generated cases in all.
+// About 1,250 generated cases in all.
 describe("engine against a brute-force reference", () => {
   it("filters, sorts and paginates like the reference", () => {
     fc.assert(
@@ -90,6 +90,35 @@ describe("engine against a brute-force reference", () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  it("gives a count query's single hit (limit 1, or none with limit 0 or an offset) like the reference", () => {
+    fc.assert(
+      fc.property(
+        docsWithFilter(3, 40),
+        fc.nat(),
+        fc.record({ attr: fc.constantFrom("a", "b", "c", "e", "g"), desc: fc.boolean() }),
+        fc.constantFrom(0, 0, 0, 1),
+        fc.constantFrom(0, 1),
+        ({ docs, filter }, seed, sort, offset, limit) => {
+          const response = engineWith(docs).search(UID, {
+            filter: filter ? renderFilterParam(filter, seed) : null,
+            sort: [`${sort.attr}:${sort.desc ? "desc" : "asc"}`],
+            facets: ["a"],
+            offset,
+            limit,
+          });
+          const expected = ref.search(docs, {
+            filter,
+            sort: [sort],
+            searchable: CONFIG.searchableAttributes,
+          });
+          expect(response.estimatedTotalHits).toBe(expected.length);
+          expect(hitIds(response.hits)).toEqual(ids(expected.slice(offset, offset + limit)));
+        },
+      ),
+      { numRuns: 150 },
     );
   });
 

@@ -11,6 +11,7 @@ const SCHEMA = {
   site_id: "number",
   make: "enum",
   model: "enum",
+  make_model: "enum",
   car_type: "enum",
   status: "enum",
   price: "number",

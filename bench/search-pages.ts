@@ -6,6 +6,7 @@
 import { makeAliases } from "../domain/manufacturers";
 import { buildSearchQueries, type SearchQuery } from "../domain/search-query";
 import type { SearchFacet } from "../domain/search-facets";
+import { requestedFacets } from "../domain/search-page";
 import type { SearchState } from "../domain/search-url";
 import type { SiteSettings, SortOption } from "../domain/site-settings";
 import { seededRandom } from "../server/search/fake-stock";
@@ -55,8 +56,10 @@ const KEYWORDS = [
 ];
 
 /**
- * `count` distinct search pages a shopper could produce on the site's search page; with
- * `keywords`, each also has a typed query (the engine-only keyword rows).
+ * `count` distinct search pages a shopper could produce on the site's search page, as the page
+ * sends them (app/routes/search.server.ts: the facets it requests, no highlighting); with
+ * `keywords`, each also has a typed query, and the hits are highlighted (the engine-only keyword
+ * rows).
  */
 export function benchPages(
   count: number,
@@ -65,7 +68,6 @@ export function benchPages(
   keywords = false,
 ): BenchPage[] {
   const random = seededRandom(seed);
-  const facets = settings.enabledFacets as SearchFacet[];
   const pages: BenchPage[] = [];
   for (let i = 0; i < count; i++) {
     const filters: Partial<Record<SearchFacet, string[]>> = {};
@@ -116,7 +118,11 @@ export function benchPages(
       sortBy,
       page,
     };
-    const queries = buildSearchQueries(state, settings, { facets });
+    const facets = requestedFacets(settings, state);
+    const queries = buildSearchQueries(state, settings, {
+      facets,
+      attributesToHighlight: keywords ? ["*"] : [],
+    });
     const [attribute = "custom_rank", direction] = sortBy.split(":");
     pages.push({
       state,

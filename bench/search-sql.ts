@@ -23,6 +23,7 @@ const COLUMNS: [string, string, (v: Vehicle) => unknown][] = [
   ["name", "text", (v) => v.name],
   ["make", "text", (v) => v.make],
   ["model", "text", (v) => v.model],
+  ["make_model", "text", (v) => v.make_model],
   ["badge", "text", (v) => v.badge],
   ["car_type", "text", (v) => v.car_type],
   ["status", "text", (v) => v.status],

@@ -213,7 +213,8 @@ describe.skipIf(!browserAvailable)("vehicle detail page in a real browser", () =
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await similar.click();
     await page.waitForURL(`**${target}`);
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain(title.trim());
+    // The address changes as the new page renders: wait for its heading.
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain(title.trim());
     await expect(page.evaluate(() => (window as unknown as { marker?: number }).marker)).resolves.toBe(1);
     expect(errors).toEqual([]);
     await page.close();

@@ -232,7 +232,7 @@ describe.skipIf(!browserAvailable)("content pages in a real browser", () => {
       await expect(tabs.count()).resolves.toBe(8);
       await page.getByRole("tab", { name: "2020s" }).focus();
       await page.keyboard.press("ArrowLeft");
-      await expect(page.getByRole("tab", { name: "2010s" }).getAttribute("aria-selected")).resolves.toBe("true");
+      await expect.poll(() => page.getByRole("tab", { name: "2010s" }).getAttribute("aria-selected")).toBe("true");
       await expect(page.getByRole("tabpanel").getByText("Hybrids, smartphones in the dashboard").isVisible()).resolves.toBe(true);
     });
   });

@@ -54,6 +54,9 @@ export type AppDependencies = {
   leads: LeadServices;
 };
 
+/** A path whose last segment has a file extension (`/favicon.ico`, `/icons/a.png`). */
+const FILE_PATH = /\.[A-Za-z0-9]+$/;
+
 /** Per-request state kept on res.locals. */
 type Locals = { site?: Site; requestId: string };
 
@@ -121,7 +124,10 @@ export function createApp(deps: AppDependencies) {
       "/assets",
       express.static(`${deps.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }),
     );
-    app.use(express.static(deps.clientDir, { maxAge: "1h", index: false }));
+    // Other files of the client build (favicon.ico and the like): only paths that name a file
+    // look on disk, so a page request costs no file system lookup.
+    const clientFiles = express.static(deps.clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (FILE_PATH.test(req.path) ? clientFiles(req, res, next) : next()));
   }
 
   app.get("/healthz", (_req, res) => {

@@ -6,6 +6,11 @@
  *   page cache on:  the platform repeating one URL vs the same HTML served as
  *                   a static string                                           budget >= 50%
  *
+ * A third peer shows the floor the platform stands on: a bare React Router app (one route, no
+ * loader, no data) whose route renders the same body markup as a prebuilt element tree. Its ratio
+ * to bare React is the most any React Router page can reach before routing its own data and
+ * rendering its own components.
+ *
  * Pages: a typical SRP (3 filters, 21 cards), the vehicle page /cars/{slug} (measured when it
  * answers 200), the home page, and /about-us as a reference for the cost every page shares. Every server runs in its own process (the platform on the
  * production build in BUILD_DIR, default `build`, on an in-memory demo database); servers are
@@ -19,6 +24,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { buildBareApp } from "./support/bare-app";
 import { countElements } from "./support/html-to-react";
 import { get, median, startChild, type Child } from "./support/processes";
 
@@ -58,6 +64,7 @@ type Row = {
   elements: number;
   off: number;
   bare: number;
+  router: number;
   on: number;
   text: number;
 };
@@ -68,29 +75,43 @@ async function measurePage(
   platform: { off: Child; on: Child },
   html: string,
   dir: string,
+  bareAppDir: string,
 ): Promise<Row> {
   const file = join(dir, `${name.replace(/\W+/g, "-")}.html`);
   // The peers serve exactly what the platform sent for this URL.
   writeFileSync(file, html);
   const bare = await startChild(join(here, "support", "peer-server.ts"), ["react", file]);
   const text = await startChild(join(here, "support", "peer-server.ts"), ["static", file]);
-  const servers: [keyof Omit<Row, "page" | "path" | "bytes" | "elements">, Child, string][] = [
-    ["off", platform.off, HOST],
-    ["bare", bare, "peer"],
-    ["on", platform.on, HOST],
-    ["text", text, "peer"],
+  const router = await startChild(join(here, "support", "peer-server.ts"), [
+    "router",
+    file,
+    bareAppDir,
+  ]);
+  // The bare React Router app has its one route at "/"; the other peers answer any path.
+  const servers: [
+    keyof Omit<Row, "page" | "path" | "bytes" | "elements">,
+    Child,
+    string,
+    string,
+  ][] = [
+    ["off", platform.off, HOST, path],
+    ["bare", bare, "peer", path],
+    ["router", router, "peer", "/"],
+    ["on", platform.on, HOST, path],
+    ["text", text, "peer", path],
   ];
   try {
-    for (const [, child, host] of servers) await rate(child.port, path, host, 1); // warm up
+    for (const [, child, host, url] of servers) await rate(child.port, url, host, 1); // warm up
     const samples = {
       off: [] as number[],
       bare: [] as number[],
+      router: [] as number[],
       on: [] as number[],
       text: [] as number[],
     };
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [kind, child, host] of servers)
-        samples[kind].push(await rate(child.port, path, host));
+      for (const [kind, child, host, url] of servers)
+        samples[kind].push(await rate(child.port, url, host));
     }
     return {
       page: name,
@@ -99,11 +120,12 @@ async function measurePage(
       elements: countElements(html),
       off: median(samples.off),
       bare: median(samples.bare),
+      router: median(samples.router),
       on: median(samples.on),
       text: median(samples.text),
     };
   } finally {
-    await Promise.all([bare.stop(), text.stop()]);
+    await Promise.all([bare.stop(), text.stop(), router.stop()]);
   }
 }
 
@@ -112,6 +134,7 @@ async function main() {
     `SSR throughput: autocannon ${CONNECTIONS} connections x ${SECONDS} s, ${ROUNDS} rounds (medians), loopback, build ${buildDir}`,
   );
   const dir = mkdtempSync(join(tmpdir(), "bench-ssr-"));
+  const bareAppDir = buildBareApp(root);
   const [off, on] = await Promise.all([
     startChild(join(here, "support", "platform-server.ts"), ["no-cache"]),
     startChild(join(here, "support", "platform-server.ts"), ["cache"]),
@@ -139,29 +162,30 @@ async function main() {
 
     for (const [name, path, html] of pages) {
       // Same bytes for the peers as the platform sends for this URL now (dates, versions).
-      rows.push(await measurePage(name, path, { off, on }, html, dir));
+      rows.push(await measurePage(name, path, { off, on }, html, dir, bareAppDir));
     }
   } finally {
     await Promise.all([off.stop(), on.stop()]);
     rmSync(dir, { recursive: true, force: true });
+    rmSync(bareAppDir, { recursive: true, force: true });
   }
 
   const pct = (a: number, b: number) => `${Math.round((a / b) * 100)}%`;
   const fmt = (n: number) => n.toFixed(0).padStart(6);
   console.log("");
   console.log(
-    "page           KB  elements | cache off  bare React  ratio (>=50%) | cache on  static  ratio (>=50%)",
+    "page           KB  elements | cache off  bare React  ratio (>=50%) | RR floor  ratio  off/floor | cache on  static  ratio (>=50%)",
   );
   for (const r of rows) {
     const okOff = r.off / r.bare >= 0.5 ? "ok" : "BELOW";
     const okOn = r.on / r.text >= 0.5 ? "ok" : "BELOW";
     console.log(
-      `${r.page.padEnd(14)}${(r.bytes / 1024).toFixed(0).padStart(4)} ${String(r.elements).padStart(8)}  | ${fmt(r.off)} ${fmt(r.bare)}      ${pct(r.off, r.bare).padStart(4)} ${okOff.padEnd(5)} | ${fmt(r.on)} ${fmt(r.text)}  ${pct(r.on, r.text).padStart(4)} ${okOn}`,
+      `${r.page.padEnd(14)}${(r.bytes / 1024).toFixed(0).padStart(4)} ${String(r.elements).padStart(8)}  | ${fmt(r.off)} ${fmt(r.bare)}      ${pct(r.off, r.bare).padStart(4)} ${okOff.padEnd(5)} | ${fmt(r.router)}   ${pct(r.router, r.bare).padStart(4)}       ${pct(r.off, r.router).padStart(4)} | ${fmt(r.on)} ${fmt(r.text)}  ${pct(r.on, r.text).padStart(4)} ${okOn}`,
     );
     console.log(`  ${r.path}`);
   }
   console.log(
-    "\n(req/s; 'bare React' = renderToString of the same markup as a React element tree, 'static' = the same bytes from a string)",
+    "\n(req/s; 'bare React' = renderToString of the same markup as a React element tree, 'RR floor' = a bare React Router app\n rendering the same body markup with no data, 'static' = the same bytes from a string)",
   );
 }
 

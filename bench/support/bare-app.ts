@@ -1,7 +1,8 @@
 /**
- * A bare React Router app for bench/client-js.ts: React 19 + React Router 7 framework mode with
- * one empty route, built with this project's own packages in a temporary directory, and a tiny
- * node:http server for it (static assets + the server build's request handler).
+ * A bare React Router app for bench/client-js.ts and bench/ssr.ts: React 19 + React Router 7
+ * framework mode with one route and no data (empty, or a page's markup for bench/ssr.ts), built
+ * with this project's own packages in a temporary directory, and a tiny node:http server for it
+ * (static assets + the server build's request handler).
  */
 import { execFileSync } from "node:child_process";
 import {
@@ -52,7 +53,12 @@ export default function App() { return <Outlet />; }
   "app/routes.ts": `import { index, type RouteConfig } from "@react-router/dev/routes";
 export default [index("routes/home.tsx")] satisfies RouteConfig;
 `,
-  "app/routes/home.tsx": `export default function Home() { return <h1>Hello</h1>; }\n`,
+  // bench/ssr.ts renders a page's markup here (set on globalThis before the server build loads)
+  // to measure what React Router's own pipeline costs around the same markup.
+  "app/routes/home.tsx": `export default function Home() {
+  return (globalThis as { __benchMarkup?: React.ReactNode }).__benchMarkup ?? <h1>Hello</h1>;
+}
+`,
 };
 
 /** Writes and builds the bare app; returns its directory. */

@@ -5,7 +5,7 @@
  * enough: elements, attributes, text, comments (React's text separators are dropped), void
  * elements, and raw-text elements (script, style) kept verbatim.
  */
-import { createElement, type ReactNode } from "react";
+import { createElement, Fragment, type ReactNode } from "react";
 
 const VOID = new Set([
   "area",
@@ -214,6 +214,28 @@ export function htmlToReact(html: string): ReactNode {
   const first = root.children.find((child): child is Node => typeof child !== "string");
   if (!first) throw new Error("no element in the HTML");
   return toElement(first);
+}
+
+/**
+ * What a page shows inside <body>, scripts left out, as one fragment: the markup a bare React
+ * Router app renders to measure the framework's own cost around the same page.
+ */
+export function bodyToReact(html: string): ReactNode {
+  const find = (node: Node): Node | null => {
+    if (node.tag === "body") return node;
+    for (const child of node.children) {
+      if (typeof child === "string") continue;
+      const found = find(child);
+      if (found) return found;
+    }
+    return null;
+  };
+  const body = find(parseHtml(html));
+  if (!body) throw new Error("no <body> in the HTML");
+  const children = body.children.filter(
+    (child) => typeof child === "string" || child.tag !== "script",
+  );
+  return createElement(Fragment, null, ...children.map((child, index) => toElement(child, index)));
 }
 
 /** Elements in a tree (for the bench's report). */

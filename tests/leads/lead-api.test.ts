@@ -119,7 +119,7 @@ describe("POST /api/leads", () => {
     if (xmllintAvailable) expect(adfProblems(adf!)).toBeNull();
 
     await expect.poll(async () => (await db().select().from(leads).where(eq(leads.id, res.json.id as string)))[0]!.deliveryStatus).toBe("delivered");
-    const events = await db().select().from(leadEvents).where(eq(leadEvents.leadId, res.json.id as string));
+    const events = await db().select().from(leadEvents).where(eq(leadEvents.leadId, res.json.id as string)).orderBy(leadEvents.id);
     expect(events.map((e) => e.kind)).toEqual(["created", "delivery.queued", "delivery.attempt", "delivery.delivered"]);
   });
 
@@ -305,7 +305,7 @@ describe("multi-step leads: POST then PUT /api/leads/{id}", () => {
     const adf = adfAttachmentOf(smtp.messages.find((m) => m.leadId === id)!.raw)!;
     expect(adf).toContain('<amount type="total" limit="maximum" currency="AUD">35000.00</amount>');
     if (xmllintAvailable) expect(adfProblems(adf)).toBeNull();
-    const kinds = (await db().select().from(leadEvents).where(eq(leadEvents.leadId, id))).map((e) => e.kind);
+    const kinds = (await db().select().from(leadEvents).where(eq(leadEvents.leadId, id)).orderBy(leadEvents.id)).map((e) => e.kind);
     expect(kinds.slice(0, 4)).toEqual(["step_saved", "step_saved", "completed", "delivery.queued"]);
 
     // A repeated final submission answers like the first; a later step save is refused.

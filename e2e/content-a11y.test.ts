@@ -3,42 +3,17 @@
  * violations on every route for every demo site (dialogs open included), the home page's
  * initial JavaScript stays within budget, and the carousel and popup shift no layout.
  */
-import { createRequire } from "node:module";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { RunningServer } from "../server/start";
 import { CONTENT_ROUTES } from "../tests/content/routes";
 import { fetchWithHost, startTestServer } from "../tests/support/test-server";
+import { axeViolations } from "./support/axe";
 import { browserAvailable, launchBrowser, watchForErrors } from "./support/browser";
-
-const AXE_PATH = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 /** Initial JavaScript budget of the home page: a bare React Router app (~112 KB) + 60 KB, gzip. */
 const HOME_JS_BUDGET_BYTES = 172 * 1024;
-
-type AxeViolation = { id: string; impact: string; help: string; nodes: Array<{ target: string[] }> };
-
-/**
- * axe's violations on the page. `contentOnly` leaves out the site header and footer, which are
- * the same on every page of a site (checked in full on its home page): it keeps the sweep of
- * every route of every site affordable on a shared machine.
- */
-async function axeViolations(page: Page, contentOnly = false): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
-  const violations = await page.evaluate(async (onlyContent) => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    const context = onlyContent ? { exclude: [["body > header"], ["body > footer"]] } : document;
-    const result = await axe.run(context, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
-      resultTypes: ["violations"],
-    });
-    return result.violations;
-  }, contentOnly);
-  return (violations as AxeViolation[]).map(
-    (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`,
-  );
-}
 
 describe.skipIf(!browserAvailable)("content pages: accessibility and budgets", () => {
   let server: RunningServer;
@@ -67,7 +42,7 @@ describe.skipIf(!browserAvailable)("content pages: accessibility and budgets", (
           for (const v of await axeViolations(page)) found.push(`${slug}${path} [popup open] ${v}`);
           await page.keyboard.press("Escape");
         }
-        for (const v of await axeViolations(page, path !== "/")) found.push(`${slug}${path} ${v}`);
+        for (const v of await axeViolations(page, { contentOnly: path !== "/" })) found.push(`${slug}${path} ${v}`);
       }
     };
     // Two pages at a time: the browser waits on the server as much as on axe.

@@ -4,7 +4,6 @@
  * ADF/XML. Field errors are announced and focus moves to the first one; the form pages have
  * no axe violations.
  */
-import { createRequire } from "node:module";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
@@ -14,23 +13,10 @@ import type { RunningServer } from "../server/start";
 import { adfAttachmentOf, adfProblems, xmllintAvailable } from "../tests/leads/support/adf";
 import { SmtpSink } from "../tests/leads/support/smtp-sink";
 import { startTestServer } from "../tests/support/test-server";
+import { axeViolations } from "./support/axe";
 import { browserAvailable, launchBrowser, watchForErrors } from "./support/browser";
 
-const AXE_PATH = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const SLUG = "coastal-kia";
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
-      resultTypes: ["violations"],
-    });
-    return result.violations;
-  })) as Array<{ id: string; help: string; nodes: Array<{ target: string[] }> }>;
-  return violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
-}
 
 describe.skipIf(!browserAvailable)("lead forms in a real browser", () => {
   let server: RunningServer;

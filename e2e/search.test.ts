@@ -4,47 +4,12 @@
  * phone drawer; the GET form without JavaScript; a bad segment is a 404; axe on every demo
  * site's results page.
  */
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { RunningServer } from "../server/start";
 import { startTestServer } from "../tests/support/test-server";
+import { axeViolations } from "./support/axe";
 import { browserAvailable, launchBrowser, watchForErrors } from "./support/browser";
-
-const AXE_PATH = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-
-type AxeViolation = {
-  id: string;
-  impact: string;
-  help: string;
-  nodes: Array<{ target: string[] }>;
-};
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (c: unknown, o: unknown) => Promise<{ violations: unknown[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: {
-        type: "tag",
-        values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
-      },
-      resultTypes: ["violations"],
-    });
-    return result.violations;
-  });
-  return (violations as AxeViolation[]).map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help} at ${v.nodes
-        .map((n) => n.target.join(" "))
-        .slice(0, 3)
-        .join(", ")}`,
-  );
-}
 
 /** The result count and the first card's title: what "the same results" means here. */
 async function results(

@@ -3,9 +3,8 @@
  * the gallery by keyboard, the phone reveal, the calculator, a similar vehicle, the 404 and
  * sold cases, the LCP element, and axe on a vehicle page of every demo site.
  */
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { repaymentSummary } from "../domain/finance-calculator";
 import { isListed } from "../domain/listing";
 import { formatPrice } from "../domain/vehicle-price";
@@ -14,26 +13,8 @@ import type { Site } from "../server/sites/site";
 import type { RunningServer } from "../server/start";
 import { loadVehicleDocuments } from "../server/stock/vehicle-store";
 import { startTestServer } from "../tests/support/test-server";
+import { axeViolations } from "./support/axe";
 import { browserAvailable, launchBrowser, watchForErrors } from "./support/browser";
-
-const AXE_PATH = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-
-type AxeViolation = { id: string; impact: string; help: string; nodes: Array<{ target: string[] }> };
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
-      resultTypes: ["violations"],
-    });
-    return result.violations;
-  });
-  return (violations as AxeViolation[]).map(
-    (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`,
-  );
-}
 
 describe.skipIf(!browserAvailable)("vehicle detail page in a real browser", () => {
   let server: RunningServer;

@@ -3,6 +3,16 @@ import { defineConfig } from "vitest/config";
 const alias = { "~": new URL("./app", import.meta.url).pathname };
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+// Headless Chromium now and then stops drawing a page for good: the DOM still answers, but
+// requestAnimationFrame never fires, so Playwright's stability check (two frames) never returns
+// and the action times out with its call log ending at that first check. A fresh page draws
+// again: such a test runs once more (each browser test opens its own page). Any other failure
+// fails at once.
+const browserStalled = {
+  count: 1,
+  condition: /- waiting for element to be visible, enabled and stable(\x1b\[22m)?\s*$/,
+};
+
 // unit: pure and in-process tests next to the code. integration: the running server (HTTP and
 // browser) on embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
 export default defineConfig({
@@ -23,6 +33,7 @@ export default defineConfig({
           name: "integration (pglite)",
           include: ["tests/**/*.test.ts", "e2e/**/*.test.ts"],
           env: { TEST_DATABASE_KIND: "pglite" },
+          retry: browserStalled,
         },
       },
       ...(onPostgres

@@ -10,7 +10,7 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 // fails at once.
 const browserStalled = {
   count: 1,
-  condition: /- waiting for element to be visible, enabled and stable(\x1b\[22m)?\s*$/,
+  condition: /- waiting for element to be visible, enabled and stable(\W+22m)?\s*$/,
 };
 
 // unit: pure and in-process tests next to the code. integration: the running server (HTTP and

@@ -3,6 +3,7 @@
  * and searched by keyword. Mirrors a Meilisearch index's settings (filterableAttributes,
  * sortableAttributes, searchableAttributes, synonyms); the names are SPEC.md's field names.
  */
+import { SEARCH_FACETS } from "../../domain/search-facets";
 
 export const CAR_COLLECTION = "Car_production";
 export const OFFER_COLLECTION = "Offer_production";
@@ -35,43 +36,11 @@ export type CollectionConfig = {
   indexedAttributes: readonly string[];
 };
 
-/** SPEC.md section 3, "Search facets". */
-export const VEHICLE_SEARCH_FACETS = [
-  "status",
-  "badge",
-  "car_type",
-  "categories",
-  "city",
-  "colour",
-  "dealership_name",
-  "filtered_features",
-  "item_type",
-  "km",
-  "location_name",
-  "make",
-  "make_model",
-  "model",
-  "price",
-  "price_range",
-  "subscription_price",
-  "seats",
-  "body",
-  "drive",
-  "fuel",
-  "transmission",
-  "state",
-  "tag",
-  "weekly_price_range",
-  "year",
-  "certified",
-  "created_at_timestamp",
-] as const;
-
 export const CAR_COLLECTION_CONFIG: CollectionConfig = {
   uid: CAR_COLLECTION,
   primaryKey: "id",
   filterableAttributes: [
-    ...VEHICLE_SEARCH_FACETS,
+    ...SEARCH_FACETS,
     // Scoping, the listing rules of SPEC.md section 4 and the stock filter expression of section 7.
     "id",
     // The vehicle page finds its vehicle by slug (domain/vehicle-page.ts buildVehicleBySlugQuery).

@@ -7,7 +7,7 @@ import { pushAnalyticsEvent } from "./analytics";
 import { browserStorage } from "./browser-storage";
 import { Modal } from "./modal";
 import { loadScriptOnce } from "./third-party-scripts";
-import { useHydrated } from "./use-client-value";
+import { useHydrated } from "~/lib/use-hydrated";
 
 const QuickMessageForm = lazy(() => import("./quick-message-form").then((m) => ({ default: m.QuickMessageForm })));
 

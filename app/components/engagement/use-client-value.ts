@@ -13,8 +13,3 @@ const subscribeToStorage = (onChange: () => void) => {
 export function useClientValue<T extends string | number | boolean | null>(read: () => T, serverValue: T): T {
   return useSyncExternalStore(subscribeToStorage, read, () => serverValue);
 }
-
-/** false on the server and while hydrating, true afterwards. */
-export function useHydrated(): boolean {
-  return useClientValue(() => true, false);
-}

@@ -5,7 +5,7 @@
  * shows the field errors and form failures the action returns (SPEC.md sections 5 and 8),
  * and sends a repeat of the same submission with the same idempotency key.
  */
-import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { FormEvent, ReactNode } from "react";
 import { Form, useFetcher, useNavigate, useNavigation } from "react-router";
 import { isFieldShown, validateFields, type FormValues } from "../../../domain/form-fields";
@@ -16,6 +16,7 @@ import type { SlotDay } from "../../../domain/booking-slots";
 import type { PhoneVariant } from "../../../domain/site-settings";
 import { cn } from "~/lib/cn";
 import { useSite, useTemplate } from "~/lib/site";
+import { useHydrated } from "~/lib/use-hydrated";
 import {
   CheckboxControl,
   CheckboxGroupControl,
@@ -63,13 +64,6 @@ function hashValues(values: FormValuesData): string {
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return hash.toString(36);
-}
-
-const noSubscription = () => () => {};
-
-/** false on the server and while hydrating, true once the page runs in the browser. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
 }
 
 export type FieldsProps = {

@@ -24,7 +24,8 @@ import { cn } from "~/lib/cn";
 import { useSite, useTemplate } from "~/lib/site";
 import { FormAlert, Honeypot } from "./field-controls";
 import type { FormValuesData, LeadFormActionData } from "./form-types";
-import { HONEYPOT_NAME, LeadFormFields, focusField, readFormValues, useHydrated, visibleFields } from "./lead-form";
+import { useHydrated } from "~/lib/use-hydrated";
+import { HONEYPOT_NAME, LeadFormFields, focusField, readFormValues, visibleFields } from "./lead-form";
 
 type AnalyticsWindow = Window & { dataLayer?: unknown[] };
 

@@ -281,8 +281,8 @@ export function buildSearchQueries(
   return [hits, ...facetQueries];
 }
 
-/** The single-vehicle lookup (SPEC.md section 7): base filter plus id equality, limit 1. */
-export function buildVehicleByIdQuery(baseFilter: string, id: number): SearchQuery {
+/** A query for cars by filter alone: no keyword, no facets, the first `limit` in `sort` order. */
+export function carsQuery(filter: string, { limit, sort = [] }: { limit: number; sort?: string[] }): SearchQuery {
   return {
     indexUid: SEARCH_COLLECTIONS.cars,
     q: "",
@@ -290,11 +290,16 @@ export function buildVehicleByIdQuery(baseFilter: string, id: number): SearchQue
     attributesToHighlight: [],
     highlightPreTag: HIGHLIGHT_PRE_TAG,
     highlightPostTag: HIGHLIGHT_POST_TAG,
-    limit: 1,
+    limit,
     offset: 0,
-    filter: vehicleByIdFilter(baseFilter, id),
-    sort: [],
+    filter,
+    sort,
   };
+}
+
+/** The single-vehicle lookup (SPEC.md section 7): base filter plus id equality, limit 1. */
+export function buildVehicleByIdQuery(baseFilter: string, id: number): SearchQuery {
+  return carsQuery(vehicleByIdFilter(baseFilter, id), { limit: 1 });
 }
 
 export type OfferSearch = {

@@ -6,12 +6,7 @@
  * of the page's structured data.
  */
 import { and, compare, isIn, toFilterString, type FilterNode } from "./filter-expression";
-import {
-  HIGHLIGHT_POST_TAG,
-  HIGHLIGHT_PRE_TAG,
-  SEARCH_COLLECTIONS,
-  type SearchQuery,
-} from "./search-query";
+import { carsQuery, type SearchQuery } from "./search-query";
 import { buildSearchUrl, EMPTY_SEARCH_STATE } from "./search-url";
 import type { Locale, SiteSettings } from "./site-settings";
 import { isPreorder } from "./vehicle-price";
@@ -37,18 +32,7 @@ export const VEHICLE_PAGE_TEXT = {
 export function buildVehicleBySlugQuery(slug: string | null | undefined): SearchQuery | null {
   const valid = vehicleLookupSlug(slug);
   if (valid === null) return null;
-  return {
-    indexUid: SEARCH_COLLECTIONS.cars,
-    q: "",
-    facets: [],
-    attributesToHighlight: [],
-    highlightPreTag: HIGHLIGHT_PRE_TAG,
-    highlightPostTag: HIGHLIGHT_POST_TAG,
-    limit: 1,
-    offset: 0,
-    filter: toFilterString(compare("slug", "=", valid)),
-    sort: [],
-  };
+  return carsQuery(toFilterString(compare("slug", "=", valid)), { limit: 1 });
 }
 
 /**
@@ -93,18 +77,7 @@ function notThisOneAndAvailable(vehicle: Pick<Vehicle, "id">): FilterNode[] {
 }
 
 function similarQuery(filter: FilterNode, limit: number): SearchQuery {
-  return {
-    indexUid: SEARCH_COLLECTIONS.cars,
-    q: "",
-    facets: [],
-    attributesToHighlight: [],
-    highlightPreTag: HIGHLIGHT_PRE_TAG,
-    highlightPostTag: HIGHLIGHT_POST_TAG,
-    limit,
-    offset: 0,
-    filter: toFilterString(filter),
-    sort: ["custom_rank:desc"],
-  };
+  return carsQuery(toFilterString(filter), { limit, sort: ["custom_rank:desc"] });
 }
 
 /**

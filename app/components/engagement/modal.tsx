@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from "react";
-import type { ReactNode } from "react";
+import type { ReactNode, RefObject } from "react";
 import { cn } from "~/lib/cn";
 
 /**
@@ -33,6 +33,27 @@ export function Modal({
   );
 }
 
+/**
+ * Shows a mounted <dialog> as a modal while it is mounted: the page behind stops scrolling,
+ * and on unmount the dialog closes and focus goes back to the element that opened it (if that
+ * element is still on the page).
+ */
+export function useModalDialog(ref: RefObject<HTMLDialogElement | null>) {
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    const { overflow } = document.body.style;
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.body.style.overflow = overflow;
+      if (dialog.open) dialog.close();
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [ref]);
+}
+
 function OpenModal({
   onClose,
   title,
@@ -57,20 +78,7 @@ function OpenModal({
     onCloseRef.current = onClose;
   });
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal();
-    const { overflow } = document.body.style;
-    document.body.style.overflow = "hidden";
-    return () => {
-      document.body.style.overflow = overflow;
-      if (dialog.open) dialog.close();
-      // Back to where the visitor was (if that element is still on the page).
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
+  useModalDialog(ref);
 
   return (
     <dialog

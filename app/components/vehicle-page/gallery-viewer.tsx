@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { KeyboardEvent } from "react";
 import { ArrowButton, keyStep, stepIndex, useSwipe } from "./gallery";
+import { useModalDialog } from "../engagement/modal";
 import type { GalleryImage } from "./vehicle-page-model";
 
 /**
@@ -33,19 +34,7 @@ export default function GalleryViewer({
     onCloseRef.current = onClose;
   });
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal();
-    const { overflow } = document.body.style;
-    document.body.style.overflow = "hidden";
-    return () => {
-      document.body.style.overflow = overflow;
-      if (dialog.open) dialog.close();
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
+  useModalDialog(ref);
 
   useEffect(() => {
     // Neighbours are fetched ahead, so stepping through feels instant.

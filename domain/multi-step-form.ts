@@ -129,21 +129,7 @@ export function stepSaveRequest(
   values: Readonly<Record<string, unknown>>,
   basePath = "/api",
 ): LeadRequest {
-  const lead = {
-    ...values,
-    lead_status: INCOMPLETE_LEAD_STATUS,
-    form_completed: false,
-    step_number: state.current + 1,
-    skipped_steps: [...state.skippedSteps],
-    ...(state.leadId === null ? {} : { lead_id: state.leadId }),
-  };
-  return state.leadId === null
-    ? { method: "POST", path: `${basePath}/leads`, body: { lead } }
-    : {
-        method: "PUT",
-        path: `${basePath}/leads/${encodeURIComponent(String(state.leadId))}`,
-        body: { lead },
-      };
+  return leadRequest(state, { ...values, lead_status: INCOMPLETE_LEAD_STATUS, form_completed: false }, basePath);
 }
 
 /** The final submission: the completed lead, updating the incomplete one when there is one. */
@@ -152,9 +138,13 @@ export function finalSubmitRequest(
   values: Readonly<Record<string, unknown>>,
   basePath = "/api",
 ): LeadRequest {
+  return leadRequest(state, { ...values, form_completed: true }, basePath);
+}
+
+/** POST creates the lead; once it has an id, PUT updates it. Both carry the step and skips. */
+function leadRequest(state: MultiStepState, fields: Record<string, unknown>, basePath: string): LeadRequest {
   const lead = {
-    ...values,
-    form_completed: true,
+    ...fields,
     step_number: state.current + 1,
     skipped_steps: [...state.skippedSteps],
     ...(state.leadId === null ? {} : { lead_id: state.leadId }),

@@ -448,6 +448,16 @@ export const SiteSettingsSchema = z.object({
     .describe(
       "Other third-party scripts (pixels) loaded after the first interaction or 3 s; the Content-Security-Policy allows their origins.",
     ),
+  contentSecurityPolicyOrigins: z
+    .array(
+      z
+        .string()
+        .regex(/^https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i, "An https origin, with no path (https://connect.facebook.net)"),
+    )
+    .default([])
+    .describe(
+      "Other origins the Content-Security-Policy allows for scripts, requests, images and frames: the tags a Google Tag Manager container loads (ad and analytics pixels).",
+    ),
 
   // Leads, bookings and lookups (server/leads)
   leadApiMode: z

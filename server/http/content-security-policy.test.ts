@@ -159,6 +159,29 @@ describe("contentSecurityPolicy", () => {
     expect(d["connect-src"]).toEqual(STRICT_CSP_DIRECTIVES["connect-src"]);
   });
 
+  it("allows the other origins a site names (its GTM container's tags) for scripts, calls, images and frames", () => {
+    const pixel = "https://connect.pixel.example";
+    const ads = "https://ads.example:8443";
+    const d = contentSecurityPolicyDirectives(
+      settings({ gtmId: "GTM-ABC123", contentSecurityPolicyOrigins: [pixel, ads, pixel] }),
+    );
+    for (const directive of ["script-src", "connect-src", "img-src", "frame-src"]) {
+      expect(d[directive]!.filter((v) => v === pixel), directive).toHaveLength(1);
+      expect(d[directive], directive).toContain(ads);
+    }
+    expect(d["default-src"]).toEqual(["'self'"]);
+    expect(d["style-src"]).toEqual(STRICT_CSP_DIRECTIVES["style-src"]);
+  });
+
+  it.each(["http://pixel.example", "https://pixel.example/path", "https://*.pixel.example", "pixel.example", "https://"])(
+    "refuses %j as a policy origin, with a message that says what to enter",
+    (origin) => {
+      const result = SiteSettingsSchema.safeParse({ contentSecurityPolicyOrigins: [origin] });
+      expect(result.success).toBe(false);
+      expect(result.error!.issues[0]!.message).toBe("An https origin, with no path (https://connect.facebook.net)");
+    },
+  );
+
   it("keeps every strict directive and adds no other", () => {
     const d = contentSecurityPolicyDirectives(
       settings({ gtmId: "GTM-1", chatEnabled: true, chatScriptUrl: "https://chat.example/w.js" }),

@@ -9,7 +9,9 @@
  *   and API calls;
  * - the chat widget's script origin also in frame-src (widgets draw their window in a frame);
  * - the map embed template (`mapsEmbedUrlTemplate`): frame-src;
- * - the image CDN template (`imageCdnTemplate`) and the promo popup's image: img-src.
+ * - the image CDN template (`imageCdnTemplate`) and the promo popup's image: img-src;
+ * - other origins the site names (`contentSecurityPolicyOrigins`), such as the tags its Google
+ *   Tag Manager container loads: script-src, connect-src, img-src and frame-src.
  *
  * style-src and font-src already allow any https: origin, so no integration adds to them.
  * Relative URLs are the site's own ('self'); a URL that is not http(s) or whose host is not a
@@ -46,6 +48,7 @@ export type CspSettings = Pick<
   | "mapsEmbedUrlTemplate"
   | "imageCdnTemplate"
   | "promoPopup"
+  | "contentSecurityPolicyOrigins"
 >;
 
 /** A plain host name with an optional port: no placeholder, wildcard or separator. */
@@ -85,6 +88,8 @@ export function contentSecurityPolicyDirectives(settings: CspSettings): CspDirec
   allow(["frame-src"], settings.mapsEmbedUrlTemplate);
   allow(["img-src"], settings.imageCdnTemplate);
   allow(["img-src"], settings.promoPopup?.imageUrl);
+  for (const origin of settings.contentSecurityPolicyOrigins)
+    allow(["script-src", "connect-src", "img-src", "frame-src"], origin);
 
   const directives: Record<string, readonly string[]> = {};
   for (const [name, values] of Object.entries(STRICT_CSP_DIRECTIVES)) {

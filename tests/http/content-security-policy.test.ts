@@ -57,6 +57,7 @@ describe("Content-Security-Policy per site", () => {
       chatEnabled: true,
       chatScriptUrl: "https://cdn.chat.example/widget.js",
       mapsEmbedUrlTemplate: "https://maps.embed.example/embed?q={query}",
+      contentSecurityPolicyOrigins: ["https://tags.gtm-tag.example"],
     });
     for (const path of ["/?csp=1", "/?csp=1", "/contact"]) {
       const res = await fetchWithHost(server, "southern-motors.localhost", path);
@@ -77,7 +78,9 @@ describe("Content-Security-Policy per site", () => {
         "'self'",
         "https://cdn.chat.example",
         "https://maps.embed.example",
+        "https://tags.gtm-tag.example",
       ]);
+      expect(d["connect-src"]).toContain("https://tags.gtm-tag.example");
       expect(d["default-src"]).toEqual(["'self'"]);
       expect(d["object-src"]).toEqual(["'none'"]);
     }
@@ -93,6 +96,7 @@ describe("Content-Security-Policy per site", () => {
       chatEnabled: false,
       chatScriptUrl: null,
       mapsEmbedUrlTemplate: null,
+      contentSecurityPolicyOrigins: [],
     });
     const res = await fetchWithHost(server, "southern-motors.localhost", "/?csp=1");
     expect(res.headers["content-security-policy"]).toBe(STRICT);

@@ -66,6 +66,15 @@ export const EnvSchema = z.object({
     .default(20)
     .describe("Lead submissions per client and site in LEAD_RATE_WINDOW_SECONDS."),
   LEAD_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  REDIS_URL: z
+    .string()
+    .url()
+    .optional()
+    .describe("Redis (redis://host:6379): every web node counts the per-client limits there; unset = each node counts alone."),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .default("dealer-sites:")
+    .describe("Prefix of this deployment's Redis keys, so that several deployments can share one Redis."),
   NEVDIS_API_URL: z.string().url().optional(),
   NEVDIS_API_KEY: z.string().optional(),
   AUTOGRAB_API_URL: z.string().url().optional(),

@@ -16,12 +16,14 @@ import { hasAnySite, seedDemoData } from "./db/seed/seed-demo";
 import type { Env } from "./env";
 import { ChangeBus } from "./events/change-bus";
 import { createApp } from "./http/app";
+import { rateLimiterFactory } from "./http/rate-limiter";
 import { SiteRegistry } from "./sites/site-registry";
 import { startSearchIndex } from "./stock/search-sync";
 import type { SearchIndex } from "./stock/search-sync";
 import { createLeadServices } from "./leads/services";
 import type { LeadServices } from "./leads/services";
 import type { MailTransport } from "./providers/mail/mail-transport";
+import { closeRedis, openRedis } from "./redis";
 
 export type RunningServer = {
   url: string;
@@ -63,12 +65,15 @@ export async function startServer(
     masterKey: env.SEARCH_MASTER_KEY,
     logger,
   });
+  const redis = env.REDIS_URL ? await openRedis(env.REDIS_URL, logger) : null;
+  const rateLimiter = rateLimiterFactory(redis, env.REDIS_KEY_PREFIX);
   const leads = createLeadServices({
     env,
     database,
     siteOf: (id) => registry.byId(id),
     logger,
     transport: options.mailTransport,
+    rateLimiter,
   });
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -96,6 +101,7 @@ export async function startServer(
     port: () => (httpServer.address() as AddressInfo | null)?.port ?? env.PORT,
     search,
     leads,
+    rateLimiter,
   });
   httpServer.on("request", app);
   // Keep-alive longer than a typical load balancer's idle timeout.
@@ -128,6 +134,7 @@ export async function startServer(
         await leads.close();
         search.stop();
         await bus.stop();
+        if (redis) await closeRedis(redis);
         await database.close();
       })();
       return closing;

@@ -20,7 +20,8 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import type { Database } from "../db/client";
 import { vehicles } from "../db/schema";
-import { clientKey, headersOf, isCrossSiteRequest, RateLimiter } from "../leads/guard";
+import type { RateLimiter } from "../http/rate-limiter";
+import { clientKey, headersOf, isCrossSiteRequest } from "../leads/guard";
 import type { Site } from "../sites/site";
 
 export const PHONE_REVEAL_PATH = "/api/events/phone-reveal";
@@ -45,16 +46,16 @@ function fail(res: Response, status: number, error: string) {
   res.status(status).set("Cache-Control", "no-store").json({ error });
 }
 
-export function createPhoneRevealRouter(deps: { db: Database; logger: Logger; limiter?: RateLimiter }) {
+export function createPhoneRevealRouter(deps: { db: Database; logger: Logger; limiter: RateLimiter }) {
   const router = express.Router();
-  const limiter = deps.limiter ?? new RateLimiter(PHONE_REVEAL_LIMIT.hits, PHONE_REVEAL_LIMIT.windowMs);
+  const { limiter } = deps;
   const json = express.json({ limit: "2kb" });
 
-  router.post([PHONE_REVEAL_PATH, CAR_PHONE_CALL_PATH], json, (req: Request, res: Response, next: NextFunction) => {
+  router.post([PHONE_REVEAL_PATH, CAR_PHONE_CALL_PATH], json, async (req: Request, res: Response, next: NextFunction) => {
     const { site, requestId } = res.locals as Locals;
     if (!site) return next(new Error("phone reveal router mounted before tenancy"));
     if (isCrossSiteRequest(headersOf(req.headers))) return fail(res, 403, "Not allowed from another site.");
-    if (!limiter.hit(clientKey(site.id, req.ip)).allowed) return fail(res, 429, "Too many requests.");
+    if (!(await limiter.hit(clientKey(site.id, req.ip))).allowed) return fail(res, 429, "Too many requests.");
     const parsed = PhoneRevealSchema.safeParse(req.body);
     if (!parsed.success) return fail(res, 422, "Send car_id, dealership_id and website_id as numbers.");
     const record = parsed.data;

@@ -27,9 +27,10 @@ import { createSiteSearch } from "../stock/site-search";
 import type { LeadServices } from "../leads/services";
 import { createLeadsRouter } from "../leads/router";
 import { createDevMailRouter } from "../leads/dev-mail-page";
-import { createPhoneRevealRouter } from "../events/phone-reveal";
+import { createPhoneRevealRouter, PHONE_REVEAL_LIMIT } from "../events/phone-reveal";
 import { CROSS_SITE_MESSAGE, headersOf, isCrossSiteRequest } from "../leads/guard";
 import { HTML_CACHE_CONTROL } from "./cache-control";
+import type { RateLimiterFactory } from "./rate-limiter";
 import { contentSecurityPolicy, STRICT_CSP_DIRECTIVES } from "./content-security-policy";
 import { PageCache } from "./page-cache";
 import { renderPlatformIndex } from "./platform-index";
@@ -52,6 +53,8 @@ export type AppDependencies = {
   search: SearchIndex;
   /** Lead API, forms' intake and delivery (server/leads). */
   leads: LeadServices;
+  /** Makes the per-client limits: in Redis with REDIS_URL, else in this process. */
+  rateLimiter: RateLimiterFactory;
 };
 
 /** A path whose last segment has a file extension (`/favicon.ico`, `/icons/a.png`). */
@@ -177,7 +180,13 @@ export function createApp(deps: AppDependencies) {
   app.use(createLeadsRouter(deps.leads));
   // ---- end leads ----
   // Phone reveals on vehicle pages (server/events/phone-reveal.ts); before the page cache.
-  app.use(createPhoneRevealRouter({ db: deps.db, logger }));
+  app.use(
+    createPhoneRevealRouter({
+      db: deps.db,
+      logger,
+      limiter: deps.rateLimiter("phone-reveals", PHONE_REVEAL_LIMIT.hits, PHONE_REVEAL_LIMIT.windowMs),
+    }),
+  );
 
   deps.bus.subscribe((change) => {
     // Settings change what every page shows: reload the site (its version moves on).

@@ -54,7 +54,7 @@ export async function bookingAction(request: Request, context: AppLoadContext, k
   const intent = request.headers.get("content-type")?.includes("multipart") ? null : await peekIntent(request);
   if (intent === "slots") {
     // Without JavaScript: show the times of the location chosen in the select.
-    const blocked = checkFormRequest(request, context);
+    const blocked = await checkFormRequest(request, context);
     if (blocked) return respond(blocked);
     const posted = await readPostedForm(request, context);
     if (isFailure(posted)) return respond(posted);

@@ -90,7 +90,7 @@ export function parseFormState(raw: string | undefined, stepCount: number): Mult
 export async function financeAction(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
   const page = await loadFinancePage(context, url);
-  const blocked = checkFormRequest(request, context);
+  const blocked = await checkFormRequest(request, context);
   if (blocked) return respond(blocked);
   const posted = await readPostedForm(request, context);
   if (isFailure(posted)) return respond(posted);

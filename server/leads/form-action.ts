@@ -42,9 +42,9 @@ export function respond(result: FormFailure) {
 }
 
 /** Abuse checks of a form post: cross-site posts and the per-client limit. */
-export function checkFormRequest(request: Request, context: AppLoadContext): FormFailure | null {
+export async function checkFormRequest(request: Request, context: AppLoadContext): Promise<FormFailure | null> {
   if (isCrossSiteRequest(request.headers)) return failure(403, { formError: CROSS_SITE_MESSAGE });
-  const hit = context.leads.limiter.hit(clientKey(context.site.id, request.headers.get(CLIENT_IP_HEADER)));
+  const hit = await context.leads.limiter.hit(clientKey(context.site.id, request.headers.get(CLIENT_IP_HEADER)));
   if (!hit.allowed) return failure(429, { formError: RATE_LIMITED_MESSAGE });
   return null;
 }
@@ -189,7 +189,7 @@ export async function handleLeadForm(
     successParams?: Record<string, string>;
   },
 ) {
-  const blocked = checkFormRequest(request, context);
+  const blocked = await checkFormRequest(request, context);
   if (blocked) return respond(blocked);
   const posted = await readPostedForm(request, context);
   if (isFailure(posted)) return respond(posted);

@@ -17,38 +17,6 @@ export const RATE_LIMITED_MESSAGE =
 export const CROSS_SITE_MESSAGE = "This form can only be sent from the dealer's own website.";
 export const HONEYPOT_MESSAGE = "This form could not be accepted. Please try again, or call us.";
 
-/**
- * Fixed-window counters per key, in process memory. Each web node counts on its own; at scale a
- * shared store (Redis) takes this class's place behind the same two methods.
- */
-export class RateLimiter {
-  readonly #windows = new Map<string, { count: number; resetAt: number }>();
-  #lastSweep = 0;
-
-  constructor(
-    readonly limit: number,
-    readonly windowMs: number,
-  ) {}
-
-  /** Counts a hit; false when the key is over its limit in the current window. */
-  hit(key: string, now = Date.now()): { allowed: boolean; retryAfterSeconds: number } {
-    this.#sweep(now);
-    let window = this.#windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + this.windowMs };
-      this.#windows.set(key, window);
-    }
-    window.count += 1;
-    return { allowed: window.count <= this.limit, retryAfterSeconds: Math.ceil((window.resetAt - now) / 1000) };
-  }
-
-  #sweep(now: number): void {
-    if (now - this.#lastSweep < this.windowMs) return;
-    this.#lastSweep = now;
-    for (const [key, window] of this.#windows) if (window.resetAt <= now) this.#windows.delete(key);
-  }
-}
-
 export function clientKey(siteId: number, ip: string | null | undefined): string {
   return `${siteId}:${ip ? ipKeyGenerator(ip) : "unknown"}`;
 }

@@ -21,8 +21,8 @@ import {
   clientKey,
   headersOf,
   isCrossSiteRequest,
-  type RateLimiter,
 } from "./guard";
+import type { RateLimiter } from "../http/rate-limiter";
 import { LeadBodySchema, LeadFieldsSchema, fieldErrorsOf, type LeadFields } from "./lead-fields";
 import type { IntakeResult, LeadMeta, LeadMode } from "./lead-intake";
 import type { LeadServices } from "./services";
@@ -80,9 +80,9 @@ export function createLeadsRouter(services: LeadServices) {
 
   const guard =
     (limiter: RateLimiter) =>
-    (req: Request, res: Response, next: NextFunction): void => {
+    async (req: Request, res: Response, next: NextFunction): Promise<void> => {
       if (isCrossSiteRequest(headersOf(req.headers))) return sendError(res, 403, CROSS_SITE_MESSAGE);
-      const hit = limiter.hit(clientKey(siteOf(res).id, req.ip));
+      const hit = await limiter.hit(clientKey(siteOf(res).id, req.ip));
       if (!hit.allowed) {
         res.set("Retry-After", String(hit.retryAfterSeconds));
         return sendError(res, 429, RATE_LIMITED_MESSAGE);

@@ -13,9 +13,9 @@ import { createSmtpTransport } from "../providers/mail/smtp-transport";
 import { createAutograbProvider, createNevdisProvider } from "../providers/vehicle-lookup/http-providers";
 import { createSampleRegistrationProvider } from "../providers/vehicle-lookup/sample-registrations";
 import type { LookupProviders } from "../providers/vehicle-lookup/vehicle-lookup";
+import type { RateLimiter, RateLimiterFactory } from "../http/rate-limiter";
 import type { Site } from "../sites/site";
 import { LeadDeliveryWorker } from "./delivery-worker";
-import { RateLimiter } from "./guard";
 import { LeadIntake } from "./lead-intake";
 import { SlotService } from "./slots";
 import { LeadFileStore } from "./uploads";
@@ -45,6 +45,7 @@ export function createLeadServices(options: {
   logger: Logger;
   /** Tests pass their own transport (a real SMTP server on loopback is also possible via SMTP_URL). */
   transport?: MailTransport;
+  rateLimiter: RateLimiterFactory;
 }): LeadServices {
   const { env, database, logger } = options;
   const db = database.db;
@@ -94,8 +95,8 @@ export function createLeadServices(options: {
           ? createAutograbProvider({ url: env.AUTOGRAB_API_URL, apiKey: env.AUTOGRAB_API_KEY })
           : null,
     },
-    limiter: new RateLimiter(env.LEAD_RATE_LIMIT, windowMs),
-    lookupLimiter: new RateLimiter(env.LEAD_RATE_LIMIT * 2, windowMs),
+    limiter: options.rateLimiter("leads", env.LEAD_RATE_LIMIT, windowMs),
+    lookupLimiter: options.rateLimiter("lookups", env.LEAD_RATE_LIMIT * 2, windowMs),
     transport,
     partner,
     worker,

@@ -45,7 +45,7 @@ export async function tradeInAction(request: Request, context: AppLoadContext) {
 
   // The registration lookup: fills the vehicle's details and shows a valuation when there is one.
   if (isCrossSiteRequest(request.headers)) return respond(failure(403, { formError: CROSS_SITE_MESSAGE }));
-  const hit = context.leads.lookupLimiter.hit(clientKey(context.site.id, request.headers.get(CLIENT_IP_HEADER)));
+  const hit = await context.leads.lookupLimiter.hit(clientKey(context.site.id, request.headers.get(CLIENT_IP_HEADER)));
   if (!hit.allowed) return respond(failure(429, { formError: RATE_LIMITED_MESSAGE }));
   const posted = await readPostedForm(request, context);
   if (isFailure(posted)) return respond(posted);

@@ -8,13 +8,20 @@ import type { Logger } from "pino";
 
 /** Connects, waiting up to `waitMs` for the connection so that the first requests count in Redis. */
 export async function openRedis(url: string, logger: Logger, waitMs = 2_000): Promise<Redis> {
-  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+  });
   // ioredis repeats the error on every reconnect attempt: log the first of each outage.
   let down = false;
   redis.on("error", (error: Error) => {
     if (down) return;
     down = true;
-    logger.warn({ err: error }, "Redis unreachable: each node counts the per-client limits alone until it is back");
+    logger.warn(
+      { err: error },
+      "Redis unreachable: each node counts the per-client limits alone until it is back",
+    );
   });
   redis.on("ready", () => {
     if (down) logger.info("Redis reachable again");

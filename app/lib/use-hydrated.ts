@@ -4,5 +4,9 @@ const noSubscription = () => () => {};
 
 /** false on the server and while hydrating, true once the page runs in the browser. */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }

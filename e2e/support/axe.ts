@@ -8,7 +8,12 @@ import type { Page } from "playwright-core";
 const AXE_PATH = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const RULE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
-type AxeViolation = { id: string; impact: string; help: string; nodes: Array<{ target: string[] }> };
+type AxeViolation = {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+};
 
 /**
  * axe's violations on the page. `contentOnly` leaves out the site header and footer, which are
@@ -19,15 +24,24 @@ export async function axeViolations(page: Page, { contentOnly = false } = {}): P
   await page.addScriptTag({ path: AXE_PATH });
   const violations = await page.evaluate(
     async ({ onlyContent, tags }) => {
-      type Axe = { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> };
+      type Axe = {
+        run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }>;
+      };
       const axe = (window as unknown as { axe: Axe }).axe;
       const context = onlyContent ? { exclude: [["body > header"], ["body > footer"]] } : document;
-      const result = await axe.run(context, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+      const result = await axe.run(context, {
+        runOnly: { type: "tag", values: tags },
+        resultTypes: ["violations"],
+      });
       return result.violations;
     },
     { onlyContent: contentOnly, tags: RULE_TAGS },
   );
   return (violations as AxeViolation[]).map(
-    (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(", ")}`,
   );
 }

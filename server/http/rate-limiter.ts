@@ -32,7 +32,10 @@ export class MemoryRateLimiter implements RateLimiter {
       this.#windows.set(key, window);
     }
     window.count += 1;
-    return { allowed: window.count <= this.limit, retryAfterSeconds: Math.ceil((window.resetAt - now) / 1000) };
+    return {
+      allowed: window.count <= this.limit,
+      retryAfterSeconds: Math.ceil((window.resetAt - now) / 1000),
+    };
   }
 
   #sweep(now: number): void {
@@ -74,7 +77,10 @@ export class RedisRateLimiter implements RateLimiter {
       return { allowed: true, retryAfterSeconds: Math.ceil(res.msBeforeNext / 1000) };
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
+      };
     }
   }
 }
@@ -84,5 +90,7 @@ export type RateLimiterFactory = (name: string, limit: number, windowMs: number)
 
 export function rateLimiterFactory(redis: Redis | null, keyPrefix = ""): RateLimiterFactory {
   return (name, limit, windowMs) =>
-    redis ? new RedisRateLimiter(redis, `${keyPrefix}rate-limit:${name}`, limit, windowMs) : new MemoryRateLimiter(limit, windowMs);
+    redis
+      ? new RedisRateLimiter(redis, `${keyPrefix}rate-limit:${name}`, limit, windowMs)
+      : new MemoryRateLimiter(limit, windowMs);
 }

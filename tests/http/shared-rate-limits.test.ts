@@ -14,7 +14,8 @@ import { randomClientIp, sendJson, validLead } from "../leads/support/lead-clien
 import { startTestServer } from "../support/test-server";
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
-if (!REDIS_URL) console.warn("Skipping the tests against Redis: set TEST_REDIS_URL (redis://127.0.0.1:6379)");
+if (!REDIS_URL)
+  console.warn("Skipping the tests against Redis: set TEST_REDIS_URL (redis://127.0.0.1:6379)");
 
 describe.skipIf(!REDIS_URL)("per-client limits in Redis", () => {
   // Keys of this run only: test files run side by side on one Redis.
@@ -23,7 +24,12 @@ describe.skipIf(!REDIS_URL)("per-client limits in Redis", () => {
   const nodes: RunningServer[] = [];
 
   beforeAll(async () => {
-    const env = { REDIS_URL: REDIS_URL!, REDIS_KEY_PREFIX: prefix, LEAD_RATE_LIMIT: "3", LEAD_DELIVERY: "false" };
+    const env = {
+      REDIS_URL: REDIS_URL!,
+      REDIS_KEY_PREFIX: prefix,
+      LEAD_RATE_LIMIT: "3",
+      LEAD_DELIVERY: "false",
+    };
     nodes.push(...(await Promise.all([startTestServer(env), startTestServer(env)])));
   });
   afterAll(async () => {
@@ -42,7 +48,12 @@ describe.skipIf(!REDIS_URL)("per-client limits in Redis", () => {
     await Promise.all([a.ping(), b.ping()]);
     const nodeA = new RedisRateLimiter(a, `${prefix}unit`, 3, 60_000);
     const nodeB = new RedisRateLimiter(b, `${prefix}unit`, 3, 60_000);
-    const hits = [await nodeA.hit("k"), await nodeB.hit("k"), await nodeA.hit("k"), await nodeB.hit("k")];
+    const hits = [
+      await nodeA.hit("k"),
+      await nodeB.hit("k"),
+      await nodeA.hit("k"),
+      await nodeB.hit("k"),
+    ];
     expect(hits.map((h) => h.allowed)).toEqual([true, true, true, false]);
     expect(hits[3]!.retryAfterSeconds).toBeGreaterThan(0);
     expect(hits[3]!.retryAfterSeconds).toBeLessThanOrEqual(60);
@@ -52,9 +63,19 @@ describe.skipIf(!REDIS_URL)("per-client limits in Redis", () => {
   it("refuses a client's fourth lead across two nodes with the limit of 3, and lets another client in", async () => {
     const ip = randomClientIp();
     const post = (node: RunningServer, clientIp = ip) =>
-      sendJson(node, "POST", "/api/leads", { lead: validLead() }, { headers: { "x-forwarded-for": clientIp } });
+      sendJson(
+        node,
+        "POST",
+        "/api/leads",
+        { lead: validLead() },
+        { headers: { "x-forwarded-for": clientIp } },
+      );
     const [first, second] = nodes as [RunningServer, RunningServer];
-    const statuses = [(await post(first)).status, (await post(second)).status, (await post(first)).status];
+    const statuses = [
+      (await post(first)).status,
+      (await post(second)).status,
+      (await post(first)).status,
+    ];
     expect(statuses).toEqual([201, 201, 201]);
     const refused = await post(second);
     expect(refused.status).toBe(429);
@@ -68,7 +89,11 @@ describe("a node whose Redis is down", () => {
   let node: RunningServer;
   beforeAll(async () => {
     // Nothing listens on port 1.
-    node = await startTestServer({ REDIS_URL: "redis://127.0.0.1:1", LEAD_RATE_LIMIT: "2", LEAD_DELIVERY: "false" });
+    node = await startTestServer({
+      REDIS_URL: "redis://127.0.0.1:1",
+      LEAD_RATE_LIMIT: "2",
+      LEAD_DELIVERY: "false",
+    });
   });
   afterAll(async () => {
     await node?.close();
@@ -77,6 +102,8 @@ describe("a node whose Redis is down", () => {
   it("still accepts leads, and limits a client on its own", async () => {
     const headers = { "x-forwarded-for": randomClientIp() };
     const post = () => sendJson(node, "POST", "/api/leads", { lead: validLead() }, { headers });
-    expect([(await post()).status, (await post()).status, (await post()).status]).toEqual([201, 201, 429]);
+    expect([(await post()).status, (await post()).status, (await post()).status]).toEqual([
+      201, 201, 429,
+    ]);
   });
 });

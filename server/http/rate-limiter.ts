@@ -9,7 +9,6 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limite
 export type RateLimitHit = { allowed: boolean; retryAfterSeconds: number };
 
 export interface RateLimiter {
-  readonly limit: number;
   /** Counts a hit; not allowed once the key is over its limit in the current window. */
   hit(key: string): Promise<RateLimitHit>;
 }
@@ -57,7 +56,7 @@ export class RedisRateLimiter implements RateLimiter {
     redis: Redis,
     /** The Redis key prefix of this limiter's counters. */
     keyPrefix: string,
-    readonly limit: number,
+    limit: number,
     windowMs: number,
   ) {
     const duration = Math.max(1, Math.ceil(windowMs / 1000));

@@ -23,7 +23,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ["node:*", "react", "react-*", "react-router", "drizzle-orm", "drizzle-orm/*", "pg", "@electric-sql/*"], message: "domain/ is pure: no I/O, no framework." },
-            { group: ["../server/*", "../app/*", "~/*"], message: "domain/ depends on nothing of ours." },
+            { group: ["~/server/*", "~/app/*", "~/cli/*", "~/tests/*", "../server/*", "../app/*"], message: "domain/ depends on nothing of ours." },
           ],
         },
       ],

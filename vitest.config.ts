@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-const alias = { "~": new URL("./app", import.meta.url).pathname };
+const alias = { "~": new URL(".", import.meta.url).pathname.replace(/\/$/, "") };
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 // Headless Chromium now and then stops drawing a page for good: the DOM still answers, but

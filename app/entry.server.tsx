@@ -9,7 +9,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter } from "react-router";
 import type { EntryContext } from "react-router";
-import { HTML_CACHE_CONTROL } from "../server/http/cache-control";
+import { HTML_CACHE_CONTROL } from "~/server/http/cache-control";
 
 export const streamTimeout = 5_000;
 

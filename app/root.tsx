@@ -10,14 +10,14 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import type { Site } from "../server/sites/site";
+import type { Site } from "~/server/sites/site";
 import stylesheet from "./app.css?url";
-import { SiteFooter } from "~/components/site/site-footer";
-import { SiteHeader } from "~/components/site/site-header";
-import { NotFoundPage } from "~/components/site/not-found-page";
-import { AppLinkNavigation } from "~/components/site/app-links";
-import { ChatBubble } from "~/components/engagement/chat-bubble";
-import { DeferredThirdPartyScripts } from "~/components/engagement/third-party-scripts";
+import { SiteFooter } from "~/app/components/site/site-footer";
+import { SiteHeader } from "~/app/components/site/site-header";
+import { NotFoundPage } from "~/app/components/site/not-found-page";
+import { AppLinkNavigation } from "~/app/components/site/app-links";
+import { ChatBubble } from "~/app/components/engagement/chat-bubble";
+import { DeferredThirdPartyScripts } from "~/app/components/engagement/third-party-scripts";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 

@@ -4,7 +4,7 @@
  * numeric facets in ranges, so the numeric facets ask for price/km/year bands instead.
  */
 import { create, insertMultiple, search, type AnyOrama } from "@orama/orama";
-import type { Vehicle } from "../domain/vehicle";
+import type { Vehicle } from "~/domain/vehicle";
 import { NUMERIC_BENCH_FACETS, type BenchPage, type Refinement } from "./search-pages";
 
 const SCHEMA = {

@@ -3,13 +3,13 @@
  * one site, turned into the multi-search the search page sends (domain/search-query) and into a
  * structured form the SQL and Orama peers translate.
  */
-import { makeAliases } from "../domain/manufacturers";
-import { buildSearchQueries, type SearchQuery } from "../domain/search-query";
-import type { SearchFacet } from "../domain/search-facets";
-import { requestedFacets } from "../domain/search-page";
-import type { SearchState } from "../domain/search-url";
-import type { SiteSettings, SortOption } from "../domain/site-settings";
-import { seededRandom } from "../server/search/fake-stock";
+import { makeAliases } from "~/domain/manufacturers";
+import { buildSearchQueries, type SearchQuery } from "~/domain/search-query";
+import type { SearchFacet } from "~/domain/search-facets";
+import { requestedFacets } from "~/domain/search-page";
+import type { SearchState } from "~/domain/search-url";
+import type { SiteSettings, SortOption } from "~/domain/site-settings";
+import { seededRandom } from "~/server/search/fake-stock";
 
 /** One facet's selection: any of these values, or a numeric range. */
 export type Refinement =

@@ -16,13 +16,13 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import express from "express";
 import { pino } from "pino";
-import { openDatabase } from "../server/db/client";
-import { parseEnv } from "../server/env";
-import { ChangeBus } from "../server/events/change-bus";
-import { createSearchApi } from "../server/search";
-import { SiteRegistry } from "../server/sites/site-registry";
-import { startServer } from "../server/start";
-import { startSearchIndex } from "../server/stock/search-sync";
+import { openDatabase } from "~/server/db/client";
+import { parseEnv } from "~/server/env";
+import { ChangeBus } from "~/server/events/change-bus";
+import { createSearchApi } from "~/server/search";
+import { SiteRegistry } from "~/server/sites/site-registry";
+import { startServer } from "~/server/start";
+import { startSearchIndex } from "~/server/stock/search-sync";
 
 export type ServerReport = {
   kind: "platform" | "search only";

@@ -5,7 +5,7 @@
  * for numbers, min/max follow from the groups). The facet queries' top hit, which the engine also
  * returns, is not fetched: the comparison favours SQL.
  */
-import type { Vehicle } from "../domain/vehicle";
+import type { Vehicle } from "~/domain/vehicle";
 import type { BenchPage, Refinement } from "./search-pages";
 
 export type Sql = {

@@ -4,8 +4,8 @@
  * build its search index from the database exactly as it does at start.
  */
 import pg from "pg";
-import type { Vehicle } from "../domain/vehicle";
-import { openDatabase } from "../server/db/client";
+import type { Vehicle } from "~/domain/vehicle";
+import { openDatabase } from "~/server/db/client";
 
 /** Columns of `vehicles` as written here: [column, SQL type, value of a generated vehicle]. */
 const VEHICLE_COLUMNS: [string, string, (v: Vehicle, locationId: number) => unknown][] = [

@@ -2,9 +2,9 @@
  * `npm run db:seed`: replaces the configured database's data with the demo sites.
  * Destructive on purpose; refuses to run in production.
  */
-import { openDatabaseFromEnv } from "../server/db/open-from-env";
-import { clearDatabase, seedDemoData } from "../server/db/seed/seed-demo";
-import { parseEnv } from "../server/env";
+import { openDatabaseFromEnv } from "~/server/db/open-from-env";
+import { clearDatabase, seedDemoData } from "~/server/db/seed/seed-demo";
+import { parseEnv } from "~/server/env";
 
 const env = parseEnv(process.env);
 if (env.NODE_ENV === "production") {

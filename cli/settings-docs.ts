@@ -1,6 +1,6 @@
 /** Renders docs/site-settings.md from the site settings schema, so the docs cannot drift. */
 import { z } from "zod";
-import { SiteSettingsSchema } from "../domain/site-settings";
+import { SiteSettingsSchema } from "~/domain/site-settings";
 
 type JsonSchema = {
   type?: string | string[];

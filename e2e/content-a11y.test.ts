@@ -6,9 +6,9 @@
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import type { RunningServer } from "../server/start";
-import { CONTENT_ROUTES } from "../tests/content/routes";
-import { fetchWithHost, startTestServer } from "../tests/support/test-server";
+import type { RunningServer } from "~/server/start";
+import { CONTENT_ROUTES } from "~/tests/content/routes";
+import { fetchWithHost, startTestServer } from "~/tests/support/test-server";
 import { axeViolations } from "./support/axe";
 import { browserAvailable, launchBrowser, watchForErrors } from "./support/browser";
 

@@ -8,9 +8,9 @@ import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { leads, locations, sites, vehicles } from "../server/db/schema";
-import type { RunningServer } from "../server/start";
-import { startTestServer } from "../tests/support/test-server";
+import { leads, locations, sites, vehicles } from "~/server/db/schema";
+import type { RunningServer } from "~/server/start";
+import { startTestServer } from "~/tests/support/test-server";
 import { browserAvailable, launchBrowser, watchForErrors } from "./support/browser";
 
 describe.skipIf(!browserAvailable)("content pages in a real browser", () => {

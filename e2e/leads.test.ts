@@ -7,12 +7,12 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { FIELD_MESSAGES } from "../domain/form-fields";
-import { vehicles } from "../server/db/schema";
-import type { RunningServer } from "../server/start";
-import { adfAttachmentOf, adfProblems, xmllintAvailable } from "../tests/leads/support/adf";
-import { SmtpSink } from "../tests/leads/support/smtp-sink";
-import { startTestServer } from "../tests/support/test-server";
+import { FIELD_MESSAGES } from "~/domain/form-fields";
+import { vehicles } from "~/server/db/schema";
+import type { RunningServer } from "~/server/start";
+import { adfAttachmentOf, adfProblems, xmllintAvailable } from "~/tests/leads/support/adf";
+import { SmtpSink } from "~/tests/leads/support/smtp-sink";
+import { startTestServer } from "~/tests/support/test-server";
 import { axeViolations } from "./support/axe";
 import { browserAvailable, launchBrowser, watchForErrors } from "./support/browser";
 

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import type { RunningServer } from "../server/start";
-import { startTestServer } from "../tests/support/test-server";
+import type { RunningServer } from "~/server/start";
+import { startTestServer } from "~/tests/support/test-server";
 import { axeViolations } from "./support/axe";
 import { browserAvailable, launchBrowser, watchForErrors } from "./support/browser";
 

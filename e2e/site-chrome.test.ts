@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import type { RunningServer } from "../server/start";
-import { startTestServer } from "../tests/support/test-server";
+import type { RunningServer } from "~/server/start";
+import { startTestServer } from "~/tests/support/test-server";
 import { browserAvailable, launchBrowser, watchForErrors } from "./support/browser";
 
 describe.skipIf(!browserAvailable)("site chrome in a real browser", () => {

@@ -5,14 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { repaymentSummary } from "../domain/finance-calculator";
-import { isListed } from "../domain/listing";
-import { formatPrice } from "../domain/vehicle-price";
-import type { Vehicle } from "../domain/vehicle";
-import type { Site } from "../server/sites/site";
-import type { RunningServer } from "../server/start";
-import { loadVehicleDocuments } from "../server/stock/vehicle-store";
-import { startTestServer } from "../tests/support/test-server";
+import { repaymentSummary } from "~/domain/finance-calculator";
+import { isListed } from "~/domain/listing";
+import { formatPrice } from "~/domain/vehicle-price";
+import type { Vehicle } from "~/domain/vehicle";
+import type { Site } from "~/server/sites/site";
+import type { RunningServer } from "~/server/start";
+import { loadVehicleDocuments } from "~/server/stock/vehicle-store";
+import { startTestServer } from "~/tests/support/test-server";
 import { axeViolations } from "./support/axe";
 import { browserAvailable, launchBrowser, watchForErrors } from "./support/browser";
 

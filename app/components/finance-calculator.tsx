@@ -8,11 +8,11 @@
 import { useId, useRef, useState } from "react";
 import type { ChangeEvent } from "react";
 import { useSearchParams } from "react-router";
-import { REPAYMENT_FREQUENCIES, defaultFinanceRate, repaymentSummary, type RepaymentFrequency } from "../../domain/finance-calculator";
-import { formatPrice } from "../../domain/vehicle-price";
-import { cn } from "~/lib/cn";
-import { useSite, useTemplate } from "~/lib/site";
-import { inputClass } from "~/components/forms/field-controls";
+import { REPAYMENT_FREQUENCIES, defaultFinanceRate, repaymentSummary, type RepaymentFrequency } from "~/domain/finance-calculator";
+import { formatPrice } from "~/domain/vehicle-price";
+import { cn } from "~/app/lib/cn";
+import { useSite, useTemplate } from "~/app/lib/site";
+import { inputClass } from "~/app/components/forms/field-controls";
 
 const TERMS_YEARS = [1, 2, 3, 4, 5, 6, 7] as const;
 const FREQUENCY_LABEL: Record<RepaymentFrequency, string> = { weekly: "Weekly", fortnightly: "Fortnightly", monthly: "Monthly" };

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
-import type { Site } from "../../server/sites/site";
-import { TEMPLATE_TOKENS } from "~/templates/templates";
+import type { Site } from "~/server/sites/site";
+import { TEMPLATE_TOKENS } from "~/app/templates/templates";
 
 export type { Site };
 

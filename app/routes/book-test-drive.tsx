@@ -1,12 +1,12 @@
 /** /book-test-drive/ (SPEC.md section 2): a test drive at a free time of a location. */
 import { data } from "react-router";
 import type { Route } from "./+types/book-test-drive";
-import { localiseText } from "../../domain/locale";
-import { bookingFormFields } from "../../domain/lead-forms";
-import { bookingAction, loadBookingPage } from "../../server/leads/booking-page";
-import { BookingForm } from "~/components/forms/booking-form";
-import { FormPage, InfoBox, VehicleSummaryCard } from "~/components/forms/form-page";
-import { useSite } from "~/lib/site";
+import { localiseText } from "~/domain/locale";
+import { bookingFormFields } from "~/domain/lead-forms";
+import { bookingAction, loadBookingPage } from "~/server/leads/booking-page";
+import { BookingForm } from "~/app/components/forms/booking-form";
+import { FormPage, InfoBox, VehicleSummaryCard } from "~/app/components/forms/form-page";
+import { useSite } from "~/app/lib/site";
 
 // Free times change with every booking: these pages are never cached.
 const NO_STORE = { "Cache-Control": "private, no-store" };

@@ -8,23 +8,23 @@
  */
 import { data } from "react-router";
 import type { Route } from "./+types/contact";
-import { DEFAULT_ENQUIRY_CATEGORY, ENQUIRY_CATEGORIES, ENQUIRY_DEFAULTS } from "../../domain/enquiry-form";
+import { DEFAULT_ENQUIRY_CATEGORY, ENQUIRY_CATEGORIES, ENQUIRY_DEFAULTS } from "~/domain/enquiry-form";
 import {
   LEAD_FORM_SUBCATEGORIES,
   contactFormFields,
   vehicleEnquiryCategory,
   vehicleEnquiryFields,
-} from "../../domain/lead-forms";
-import { leadBasePath } from "../../domain/lead";
-import { localiseText } from "../../domain/locale";
-import { locationsJsonLd } from "../../server/content/location-pages";
-import { loadLocationBySlug, loadSiteLocations, locationsToShow } from "../../server/content/locations";
-import { handleLeadForm } from "../../server/leads/form-action";
-import { dealershipOptions, vehicleSummary, visibleLocations } from "../../server/leads/form-context";
-import { JsonLd } from "~/components/content/json-ld";
-import { FormPage, InfoBox, VehicleSummaryCard } from "~/components/forms/form-page";
-import { LeadForm } from "~/components/forms/lead-form";
-import { useSite } from "~/lib/site";
+} from "~/domain/lead-forms";
+import { leadBasePath } from "~/domain/lead";
+import { localiseText } from "~/domain/locale";
+import { locationsJsonLd } from "~/server/content/location-pages";
+import { loadLocationBySlug, loadSiteLocations, locationsToShow } from "~/server/content/locations";
+import { handleLeadForm } from "~/server/leads/form-action";
+import { dealershipOptions, vehicleSummary, visibleLocations } from "~/server/leads/form-context";
+import { JsonLd } from "~/app/components/content/json-ld";
+import { FormPage, InfoBox, VehicleSummaryCard } from "~/app/components/forms/form-page";
+import { LeadForm } from "~/app/components/forms/lead-form";
+import { useSite } from "~/app/lib/site";
 
 const VEHICLE_SUBCATEGORIES: readonly string[] = [
   LEAD_FORM_SUBCATEGORIES.quickEnquiry,

@@ -1,14 +1,14 @@
 import { data } from "react-router";
 import type { Route } from "./+types/content-page";
-import { CAREERS_CATEGORY } from "../../domain/enquiry-form";
-import { resolveSiteLink } from "../../domain/links";
-import { loadContentPage } from "../../server/content/pages";
-import { PageHeader } from "~/components/content/page-header";
-import { RichText } from "~/components/content/rich-text";
-import { seoFor, seoMeta } from "~/components/content/seo";
-import { SiteLink } from "~/components/site/site-link";
-import { cn } from "~/lib/cn";
-import { useTemplate } from "~/lib/site";
+import { CAREERS_CATEGORY } from "~/domain/enquiry-form";
+import { resolveSiteLink } from "~/domain/links";
+import { loadContentPage } from "~/server/content/pages";
+import { PageHeader } from "~/app/components/content/page-header";
+import { RichText } from "~/app/components/content/rich-text";
+import { seoFor, seoMeta } from "~/app/components/content/seo";
+import { SiteLink } from "~/app/components/site/site-link";
+import { cn } from "~/app/lib/cn";
+import { useTemplate } from "~/app/lib/site";
 
 /** The enquiry form with the Careers Enquiry category chosen (it asks for a CV). */
 const CAREERS_ENQUIRY_PATH = `/contact?category=${encodeURIComponent(CAREERS_CATEGORY)}`;

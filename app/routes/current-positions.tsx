@@ -1,11 +1,11 @@
 import type { Route } from "./+types/current-positions";
-import { listArticles, loadContentPage } from "../../server/content/pages";
-import { PageHeader } from "~/components/content/page-header";
-import { RichText } from "~/components/content/rich-text";
-import { seoFor, seoMeta } from "~/components/content/seo";
-import { SiteLink } from "~/components/site/site-link";
-import { cn } from "~/lib/cn";
-import { useSite, useTemplate } from "~/lib/site";
+import { listArticles, loadContentPage } from "~/server/content/pages";
+import { PageHeader } from "~/app/components/content/page-header";
+import { RichText } from "~/app/components/content/rich-text";
+import { seoFor, seoMeta } from "~/app/components/content/seo";
+import { SiteLink } from "~/app/components/site/site-link";
+import { cn } from "~/app/lib/cn";
+import { useSite, useTemplate } from "~/app/lib/site";
 
 /** /current-positions: the dealer's open roles (content pages of kind 'position'). */
 export async function loader({ context }: Route.LoaderArgs) {

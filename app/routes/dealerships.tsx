@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/dealerships";
-import { loadDealerships } from "../../server/content/location-pages";
-import { JsonLd } from "~/components/content/json-ld";
-import { PageHeader } from "~/components/content/page-header";
-import { seoFor, seoMeta } from "~/components/content/seo";
-import { DealershipsList } from "~/components/locations/dealerships-list";
-import { useSite } from "~/lib/site";
+import { loadDealerships } from "~/server/content/location-pages";
+import { JsonLd } from "~/app/components/content/json-ld";
+import { PageHeader } from "~/app/components/content/page-header";
+import { seoFor, seoMeta } from "~/app/components/content/seo";
+import { DealershipsList } from "~/app/components/locations/dealerships-list";
+import { useSite } from "~/app/lib/site";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const loaded = await loadDealerships(context);

@@ -5,13 +5,13 @@
  * vin prefill it.
  */
 import type { Route } from "./+types/finance";
-import { FINANCE_APPLY_BUTTON, FINANCE_STEPS } from "../../domain/finance-calculator";
-import { financeAction, loadFinancePage } from "../../server/leads/finance-page";
-import { FinanceCalculator } from "~/components/finance-calculator";
-import { VehicleSummaryCard } from "~/components/forms/form-page";
-import { MultiStepLeadForm } from "~/components/forms/multi-step-form";
-import { cn } from "~/lib/cn";
-import { useTemplate } from "~/lib/site";
+import { FINANCE_APPLY_BUTTON, FINANCE_STEPS } from "~/domain/finance-calculator";
+import { financeAction, loadFinancePage } from "~/server/leads/finance-page";
+import { FinanceCalculator } from "~/app/components/finance-calculator";
+import { VehicleSummaryCard } from "~/app/components/forms/form-page";
+import { MultiStepLeadForm } from "~/app/components/forms/multi-step-form";
+import { cn } from "~/app/lib/cn";
+import { useTemplate } from "~/app/lib/site";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -1,11 +1,11 @@
 /** /fleet (SPEC.md section 2): a fleet enquiry for businesses. */
 import type { Route } from "./+types/fleet";
-import { LEAD_FORM_CATEGORIES, fleetFormFields } from "../../domain/lead-forms";
-import { localiseText } from "../../domain/locale";
-import { handleLeadForm } from "../../server/leads/form-action";
-import { FormPage, InfoBox } from "~/components/forms/form-page";
-import { LeadForm } from "~/components/forms/lead-form";
-import { useSite } from "~/lib/site";
+import { LEAD_FORM_CATEGORIES, fleetFormFields } from "~/domain/lead-forms";
+import { localiseText } from "~/domain/locale";
+import { handleLeadForm } from "~/server/leads/form-action";
+import { FormPage, InfoBox } from "~/app/components/forms/form-page";
+import { LeadForm } from "~/app/components/forms/lead-form";
+import { useSite } from "~/app/lib/site";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return { siteName: context.site.name, canonical: `${context.origin}${new URL(request.url).pathname}` };

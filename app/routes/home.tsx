@@ -1,10 +1,10 @@
 import type { Route } from "./+types/home";
-import type { HomeBlock } from "../../domain/site-settings";
-import { loadHome } from "../../server/content/home";
-import { jsonLdScript } from "../../server/content/json-ld";
-import { JsonLd } from "~/components/content/json-ld";
-import { seoFor, seoMeta } from "~/components/content/seo";
-import { PromoPopup } from "~/components/engagement/promo-popup";
+import type { HomeBlock } from "~/domain/site-settings";
+import { loadHome } from "~/server/content/home";
+import { jsonLdScript } from "~/server/content/json-ld";
+import { JsonLd } from "~/app/components/content/json-ld";
+import { seoFor, seoMeta } from "~/app/components/content/seo";
+import { PromoPopup } from "~/app/components/engagement/promo-popup";
 import {
   BookServiceBlock,
   BuyOnlineBlock,
@@ -16,10 +16,10 @@ import {
   SpecialsBlock,
   ValuePropositionBlock,
   VehicleValuationBlock,
-} from "~/components/home/home-blocks";
-import { LocationsCarousel } from "~/components/locations/locations-carousel";
-import { ReviewsList } from "~/components/reviews/reviews-list";
-import { useSite } from "~/lib/site";
+} from "~/app/components/home/home-blocks";
+import { LocationsCarousel } from "~/app/components/locations/locations-carousel";
+import { ReviewsList } from "~/app/components/reviews/reviews-list";
+import { useSite } from "~/app/lib/site";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { site } = context;

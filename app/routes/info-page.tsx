@@ -1,18 +1,18 @@
 import { data } from "react-router";
 import type { Route } from "./+types/info-page";
-import { loadContentPage } from "../../server/content/pages";
-import { loadStockSummary } from "../../server/content/stock-summary";
-import type { StockSummary } from "../../server/content/stock-summary";
-import { Icon } from "~/components/content/icons";
-import type { IconName } from "~/components/content/icons";
-import { PageHeader } from "~/components/content/page-header";
-import { RichText } from "~/components/content/rich-text";
-import { seoFor, seoMeta } from "~/components/content/seo";
-import { PaymentsStrip } from "~/components/home/home-blocks";
-import { SiteLink } from "~/components/site/site-link";
-import { cn } from "~/lib/cn";
-import { useSite, useTemplate } from "~/lib/site";
-import { formatNumber } from "../../domain/number-format";
+import { loadContentPage } from "~/server/content/pages";
+import { loadStockSummary } from "~/server/content/stock-summary";
+import type { StockSummary } from "~/server/content/stock-summary";
+import { Icon } from "~/app/components/content/icons";
+import type { IconName } from "~/app/components/content/icons";
+import { PageHeader } from "~/app/components/content/page-header";
+import { RichText } from "~/app/components/content/rich-text";
+import { seoFor, seoMeta } from "~/app/components/content/seo";
+import { PaymentsStrip } from "~/app/components/home/home-blocks";
+import { SiteLink } from "~/app/components/site/site-link";
+import { cn } from "~/app/lib/cn";
+import { useSite, useTemplate } from "~/app/lib/site";
+import { formatNumber } from "~/domain/number-format";
 
 /** The information pages this module serves (SPEC.md section 2 "Information pages"). */
 const INFO_PAGES = [

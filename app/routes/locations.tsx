@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import type { Route } from "./+types/locations";
-import { loadDealerships, loadLocationPage, locationPagePath } from "../../server/content/location-pages";
-import { JsonLd } from "~/components/content/json-ld";
-import { PageHeader } from "~/components/content/page-header";
-import { seoFor, seoMeta } from "~/components/content/seo";
-import { DealershipsList } from "~/components/locations/dealerships-list";
-import { LocationPage } from "~/components/locations/location-page";
-import { useSite } from "~/lib/site";
+import { loadDealerships, loadLocationPage, locationPagePath } from "~/server/content/location-pages";
+import { JsonLd } from "~/app/components/content/json-ld";
+import { PageHeader } from "~/app/components/content/page-header";
+import { seoFor, seoMeta } from "~/app/components/content/seo";
+import { DealershipsList } from "~/app/components/locations/dealerships-list";
+import { LocationPage } from "~/app/components/locations/location-page";
+import { useSite } from "~/app/lib/site";
 
 /**
  * /locations/{dealership_slug or location slug} (SPEC.md section 2): a dealership's locations,

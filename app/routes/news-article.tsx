@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/news-article";
-import { resolveSiteLink } from "../../domain/links";
-import { loadArticle } from "../../server/content/pages";
-import { jsonLdScript } from "../../server/content/json-ld";
-import { JsonLd } from "~/components/content/json-ld";
-import { PageHeader } from "~/components/content/page-header";
-import { RichText } from "~/components/content/rich-text";
-import { seoFor, seoMeta } from "~/components/content/seo";
-import { useSite } from "~/lib/site";
+import { resolveSiteLink } from "~/domain/links";
+import { loadArticle } from "~/server/content/pages";
+import { jsonLdScript } from "~/server/content/json-ld";
+import { JsonLd } from "~/app/components/content/json-ld";
+import { PageHeader } from "~/app/components/content/page-header";
+import { RichText } from "~/app/components/content/rich-text";
+import { seoFor, seoMeta } from "~/app/components/content/seo";
+import { useSite } from "~/app/lib/site";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const article = await loadArticle(context, "news", params.slug);

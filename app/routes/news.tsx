@@ -1,12 +1,12 @@
 import type { Route } from "./+types/news";
-import { resolveSiteLink } from "../../domain/links";
-import { listArticles, loadContentPage } from "../../server/content/pages";
-import { PageHeader } from "~/components/content/page-header";
-import { RichText } from "~/components/content/rich-text";
-import { seoFor, seoMeta } from "~/components/content/seo";
-import { SiteLink } from "~/components/site/site-link";
-import { cn } from "~/lib/cn";
-import { useSite, useTemplate } from "~/lib/site";
+import { resolveSiteLink } from "~/domain/links";
+import { listArticles, loadContentPage } from "~/server/content/pages";
+import { PageHeader } from "~/app/components/content/page-header";
+import { RichText } from "~/app/components/content/rich-text";
+import { seoFor, seoMeta } from "~/app/components/content/seo";
+import { SiteLink } from "~/app/components/site/site-link";
+import { cn } from "~/app/lib/cn";
+import { useSite, useTemplate } from "~/app/lib/site";
 
 /** /news and /blog: the site's articles, newest first. /news replaces /blog where the site says so. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,11 +1,11 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { useState } from "react";
 import type { Route } from "./+types/our-history";
-import { loadContentPage, loadHistory } from "../../server/content/pages";
-import { PageHeader } from "~/components/content/page-header";
-import { RichText } from "~/components/content/rich-text";
-import { seoFor, seoMeta } from "~/components/content/seo";
-import { cn } from "~/lib/cn";
+import { loadContentPage, loadHistory } from "~/server/content/pages";
+import { PageHeader } from "~/app/components/content/page-header";
+import { RichText } from "~/app/components/content/rich-text";
+import { seoFor, seoMeta } from "~/app/components/content/seo";
+import { cn } from "~/app/lib/cn";
 
 /** The history page: eight decade tabs, 1950s to 2020s (SPEC.md section 2). */
 export async function loader({ context }: Route.LoaderArgs) {

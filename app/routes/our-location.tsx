@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/our-location";
-import { loadLocationPage, locationPagePath } from "../../server/content/location-pages";
-import { seoFor, seoMeta } from "~/components/content/seo";
-import { LocationPage } from "~/components/locations/location-page";
+import { loadLocationPage, locationPagePath } from "~/server/content/location-pages";
+import { seoFor, seoMeta } from "~/app/components/content/seo";
+import { LocationPage } from "~/app/components/locations/location-page";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const page = await loadLocationPage(context, params.slug);

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/our-locations";
-import { loadLocationsIndex } from "../../server/content/location-pages";
-import { JsonLd } from "~/components/content/json-ld";
-import { PageHeader } from "~/components/content/page-header";
-import { seoFor, seoMeta } from "~/components/content/seo";
-import { LocationCard } from "~/components/locations/location-card";
-import { cn } from "~/lib/cn";
-import { useSite } from "~/lib/site";
+import { loadLocationsIndex } from "~/server/content/location-pages";
+import { JsonLd } from "~/app/components/content/json-ld";
+import { PageHeader } from "~/app/components/content/page-header";
+import { seoFor, seoMeta } from "~/app/components/content/seo";
+import { LocationCard } from "~/app/components/locations/location-card";
+import { cn } from "~/app/lib/cn";
+import { useSite } from "~/app/lib/site";
 
 const TYPE_LABELS = { sales: "Sales", service: "Service", parts: "Parts" } as const;
 

@@ -1,15 +1,15 @@
 import { data } from "react-router";
 import type { Route } from "./+types/parts-and-accessories";
-import { loadContentPage } from "../../server/content/pages";
-import { searchParts } from "../../server/content/parts";
-import { PageHeader } from "~/components/content/page-header";
-import { RichText } from "~/components/content/rich-text";
-import { seoFor, seoMeta } from "~/components/content/seo";
-import { PartCard } from "~/components/offers/part-card";
-import { PartsSearchForm } from "~/components/offers/parts-search-form";
-import { SiteLink } from "~/components/site/site-link";
-import { cn } from "~/lib/cn";
-import { useTemplate } from "~/lib/site";
+import { loadContentPage } from "~/server/content/pages";
+import { searchParts } from "~/server/content/parts";
+import { PageHeader } from "~/app/components/content/page-header";
+import { RichText } from "~/app/components/content/rich-text";
+import { seoFor, seoMeta } from "~/app/components/content/seo";
+import { PartCard } from "~/app/components/offers/part-card";
+import { PartsSearchForm } from "~/app/components/offers/parts-search-form";
+import { SiteLink } from "~/app/components/site/site-link";
+import { cn } from "~/app/lib/cn";
+import { useTemplate } from "~/app/lib/site";
 
 const FEATURED = 6;
 

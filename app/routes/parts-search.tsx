@@ -1,12 +1,12 @@
 import type { Route } from "./+types/parts-search";
-import { pageCount } from "../../domain/search-query";
-import { partSearchFromUrl, searchParts } from "../../server/content/parts";
-import { PageHeader } from "~/components/content/page-header";
-import { Pager } from "~/components/content/pager";
-import { seoFor, seoMeta } from "~/components/content/seo";
-import { PartCard } from "~/components/offers/part-card";
-import { PartsSearchForm } from "~/components/offers/parts-search-form";
-import { SiteLink } from "~/components/site/site-link";
+import { pageCount } from "~/domain/search-query";
+import { partSearchFromUrl, searchParts } from "~/server/content/parts";
+import { PageHeader } from "~/app/components/content/page-header";
+import { Pager } from "~/app/components/content/pager";
+import { seoFor, seoMeta } from "~/app/components/content/seo";
+import { PartCard } from "~/app/components/offers/part-card";
+import { PartsSearchForm } from "~/app/components/offers/parts-search-form";
+import { SiteLink } from "~/app/components/site/site-link";
 
 const PAGE_SIZE = 24;
 

@@ -5,7 +5,7 @@
  * and shape what the page renders. Server-only; every rule comes from domain/.
  */
 import { data, redirect } from "react-router";
-import { findManufacturer, makeDisplayName } from "../../domain/manufacturers";
+import { findManufacturer, makeDisplayName } from "~/domain/manufacturers";
 import {
   facetValuesForDisplay,
   makesForDisplay,
@@ -13,7 +13,7 @@ import {
   isSearchFacet,
   SEARCH_PAGE_TEXT,
   type SearchFacet,
-} from "../../domain/search-facets";
+} from "~/domain/search-facets";
 import {
   canonicalSearchState,
   collapsedMakes,
@@ -30,36 +30,36 @@ import {
   searchPageDescription,
   searchPageHeading,
   searchPageTitle,
-} from "../../domain/search-page";
+} from "~/domain/search-page";
 import {
   buildSearchQueries,
   effectiveSort,
   hitsPerPage,
   pageCount,
   sortOptionsFor,
-} from "../../domain/search-query";
+} from "~/domain/search-query";
 import {
   buildScopedSearchUrl,
   parseScopedSearchUrl,
   searchScopeFor,
   type SearchScope,
   type SlugTarget,
-} from "../../domain/search-scope";
+} from "~/domain/search-scope";
 import {
   pathCombinationFor,
   setRangeFacet,
   toggleFacetValue,
   type SearchState,
-} from "../../domain/search-url";
-import type { SortOption } from "../../domain/site-settings";
-import type { Vehicle } from "../../domain/vehicle";
-import { ENOUGH_PHOTOS } from "../../domain/vehicle-page";
-import { loadSiteLocations } from "../../server/content/locations";
-import type { RequestContext } from "../../server/http/load-context";
-import type { MultiSearchResult } from "../../server/search";
-import type { Seo } from "~/components/content/seo";
-import { pagerItems } from "~/components/search/search-pager";
-import { formatNumber } from "../../domain/number-format";
+} from "~/domain/search-url";
+import type { SortOption } from "~/domain/site-settings";
+import type { Vehicle } from "~/domain/vehicle";
+import { ENOUGH_PHOTOS } from "~/domain/vehicle-page";
+import { loadSiteLocations } from "~/server/content/locations";
+import type { RequestContext } from "~/server/http/load-context";
+import type { MultiSearchResult } from "~/server/search";
+import type { Seo } from "~/app/components/content/seo";
+import { pagerItems } from "~/app/components/search/search-pager";
+import { formatNumber } from "~/domain/number-format";
 
 export type FacetOption = { value: string; label: string; count: number; selected: boolean };
 

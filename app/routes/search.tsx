@@ -1,9 +1,9 @@
 import type { Route } from "./+types/search";
 import { loadSearchPage } from "./search.server";
-import { seoMeta } from "~/components/content/seo";
-import { itemListJsonLd } from "~/components/search/item-list-json-ld";
-import { SearchPage } from "~/components/search/search-page";
-import type { Site } from "~/lib/site";
+import { seoMeta } from "~/app/components/content/seo";
+import { itemListJsonLd } from "~/app/components/search/item-list-json-ld";
+import { SearchPage } from "~/app/components/search/search-page";
+import type { Site } from "~/app/lib/site";
 
 // Every stock search URL (SPEC.md "Search URL rules"): /search and its variants, /pre-owned,
 // /find/rental-cars, facet paths, /search/{dealership or location slug}.

@@ -4,12 +4,12 @@
  */
 import { data } from "react-router";
 import type { Route } from "./+types/service";
-import { localiseText } from "../../domain/locale";
-import { bookingFormFields } from "../../domain/lead-forms";
-import { bookingAction, loadBookingPage } from "../../server/leads/booking-page";
-import { BookingForm } from "~/components/forms/booking-form";
-import { FormPage, InfoBox } from "~/components/forms/form-page";
-import { useSite } from "~/lib/site";
+import { localiseText } from "~/domain/locale";
+import { bookingFormFields } from "~/domain/lead-forms";
+import { bookingAction, loadBookingPage } from "~/server/leads/booking-page";
+import { BookingForm } from "~/app/components/forms/booking-form";
+import { FormPage, InfoBox } from "~/app/components/forms/form-page";
+import { useSite } from "~/app/lib/site";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 

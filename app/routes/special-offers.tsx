@@ -1,11 +1,11 @@
 import type { Route } from "./+types/special-offers";
-import { pageCount } from "../../domain/search-query";
-import { offerSearchFromUrl, searchOffers } from "../../server/content/offers";
-import { PageHeader } from "~/components/content/page-header";
-import { Pager } from "~/components/content/pager";
-import { seoFor, seoMeta } from "~/components/content/seo";
-import { OfferCard } from "~/components/offers/offer-card";
-import { OfferFilters } from "~/components/offers/offer-filters";
+import { pageCount } from "~/domain/search-query";
+import { offerSearchFromUrl, searchOffers } from "~/server/content/offers";
+import { PageHeader } from "~/app/components/content/page-header";
+import { Pager } from "~/app/components/content/pager";
+import { seoFor, seoMeta } from "~/app/components/content/seo";
+import { OfferCard } from "~/app/components/offers/offer-card";
+import { OfferFilters } from "~/app/components/offers/offer-filters";
 
 /** Offers per page. */
 const PAGE_SIZE = 12;

@@ -7,13 +7,13 @@ import { useEffect } from "react";
 import { and, eq } from "drizzle-orm";
 import { data } from "react-router";
 import type { Route } from "./+types/success";
-import { ANALYTICS_EVENT_IDS, AD_PIXEL_LEAD_EVENT, TEST_DRIVE_EVENT_IDS } from "../../domain/analytics-events";
-import { localiseText } from "../../domain/locale";
-import { leads } from "../../server/db/schema";
-import type { LeadDetails } from "../../server/leads/lead-document";
-import { cn } from "~/lib/cn";
-import { useSite, useTemplate } from "~/lib/site";
-import { APP_LINK } from "~/components/site/app-links";
+import { ANALYTICS_EVENT_IDS, AD_PIXEL_LEAD_EVENT, TEST_DRIVE_EVENT_IDS } from "~/domain/analytics-events";
+import { localiseText } from "~/domain/locale";
+import { leads } from "~/server/db/schema";
+import type { LeadDetails } from "~/server/leads/lead-document";
+import { cn } from "~/app/lib/cn";
+import { useSite, useTemplate } from "~/app/lib/site";
+import { APP_LINK } from "~/app/components/site/app-links";
 
 const NEXT_STEPS: Array<[RegExp, string]> = [
   [/test-drive/, "We'll confirm your test drive by phone or e-mail. Please bring your driver's licence."],

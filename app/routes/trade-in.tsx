@@ -7,14 +7,14 @@
 import { useState } from "react";
 import type { MouseEvent } from "react";
 import type { Route } from "./+types/trade-in";
-import { tradeInFormFields } from "../../domain/lead-forms";
-import { localiseText, term } from "../../domain/locale";
-import { lookupNotice } from "../../domain/registration";
-import { formatPrice } from "../../domain/vehicle-price";
-import { loadTradeInPage, tradeInAction } from "../../server/leads/trade-in-page";
-import { FormPage, InfoBox, VehicleSummaryCard } from "~/components/forms/form-page";
-import { LeadForm } from "~/components/forms/lead-form";
-import { useSite } from "~/lib/site";
+import { tradeInFormFields } from "~/domain/lead-forms";
+import { localiseText, term } from "~/domain/locale";
+import { lookupNotice } from "~/domain/registration";
+import { formatPrice } from "~/domain/vehicle-price";
+import { loadTradeInPage, tradeInAction } from "~/server/leads/trade-in-page";
+import { FormPage, InfoBox, VehicleSummaryCard } from "~/app/components/forms/form-page";
+import { LeadForm } from "~/app/components/forms/lead-form";
+import { useSite } from "~/app/lib/site";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -7,21 +7,21 @@
  * `payment_status: "test"`. The vehicle is not marked reserved until a real payment is taken.
  */
 import { redirect } from "react-router";
-import { vehicleEnquiryCategory } from "../../domain/lead-forms";
+import { vehicleEnquiryCategory } from "~/domain/lead-forms";
 import {
   canReserveOnline,
   depositPaymentProcessor,
   depositText,
   isUnavailable,
   vehiclePagePath,
-} from "../../domain/vehicle-actions";
-import { canReserveFromVehiclePage, vehicleHeading } from "../../domain/vehicle-page";
-import { priceDisplay } from "../../domain/vehicle-price";
-import type { Vehicle } from "../../domain/vehicle";
-import type { RequestContext } from "../../server/http/load-context";
-import { handleLeadForm } from "../../server/leads/form-action";
-import type { VehicleSummary } from "../../server/leads/form-context";
-import { checkoutFields } from "~/components/vehicle-page/checkout-fields";
+} from "~/domain/vehicle-actions";
+import { canReserveFromVehiclePage, vehicleHeading } from "~/domain/vehicle-page";
+import { priceDisplay } from "~/domain/vehicle-price";
+import type { Vehicle } from "~/domain/vehicle";
+import type { RequestContext } from "~/server/http/load-context";
+import { handleLeadForm } from "~/server/leads/form-action";
+import type { VehicleSummary } from "~/server/leads/form-context";
+import { checkoutFields } from "~/app/components/vehicle-page/checkout-fields";
 import { requireListedVehicle } from "./vehicle.server";
 
 export type CheckoutKind = "reserve" | "buy-online";

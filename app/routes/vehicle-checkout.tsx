@@ -1,10 +1,10 @@
 import type { Route } from "./+types/vehicle-checkout";
 import { checkoutAction, loadCheckout } from "./vehicle-checkout.server";
-import { PAYMENT_METHODS, PAYMENTS_HEADING } from "../../domain/ui-constants";
-import { FormPage, InfoBox, VehicleSummaryCard } from "~/components/forms/form-page";
-import { LeadForm } from "~/components/forms/lead-form";
-import { checkoutFields } from "~/components/vehicle-page/checkout-fields";
-import { useSite } from "~/lib/site";
+import { PAYMENT_METHODS, PAYMENTS_HEADING } from "~/domain/ui-constants";
+import { FormPage, InfoBox, VehicleSummaryCard } from "~/app/components/forms/form-page";
+import { LeadForm } from "~/app/components/forms/lead-form";
+import { checkoutFields } from "~/app/components/vehicle-page/checkout-fields";
+import { useSite } from "~/app/lib/site";
 
 /** /{vehiclePath}/{slug}/checkout (Reserve Now) and /{vehiclePath}/{slug}/buy-online. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {

@@ -4,9 +4,9 @@
  * and structured data. Server-only.
  */
 import { data, redirect } from "react-router";
-import { formatOdometer, localiseText } from "../../domain/locale";
-import { imageUrl } from "../../domain/image-url";
-import { vehiclePagePath } from "../../domain/vehicle-actions";
+import { formatOdometer, localiseText } from "~/domain/locale";
+import { imageUrl } from "~/domain/image-url";
+import { vehiclePagePath } from "~/domain/vehicle-actions";
 import {
   buildVehicleBySlugQuery,
   LOCALE_CURRENCY,
@@ -15,19 +15,19 @@ import {
   offerItemCondition,
   pickSimilarVehicles,
   similarVehiclesQueries,
-} from "../../domain/vehicle-page";
-import { carTypeLabel } from "../../domain/vehicle-tags";
-import type { Vehicle } from "../../domain/vehicle";
-import type { RequestContext } from "../../server/http/load-context";
-import { jsonLdScript } from "../../server/content/json-ld";
-import { loadLocationBySlug, type LocationView } from "../../server/content/locations";
-import type { Site } from "../../server/sites/site";
-import type { Seo } from "~/components/content/seo";
-import { memoFormat } from "~/components/vehicle-card/format-cache";
+} from "~/domain/vehicle-page";
+import { carTypeLabel } from "~/domain/vehicle-tags";
+import type { Vehicle } from "~/domain/vehicle";
+import type { RequestContext } from "~/server/http/load-context";
+import { jsonLdScript } from "~/server/content/json-ld";
+import { loadLocationBySlug, type LocationView } from "~/server/content/locations";
+import type { Site } from "~/server/sites/site";
+import type { Seo } from "~/app/components/content/seo";
+import { memoFormat } from "~/app/components/vehicle-card/format-cache";
 import {
   buildVehiclePageModel,
   type VehiclePageModel,
-} from "~/components/vehicle-page/vehicle-page-model";
+} from "~/app/components/vehicle-page/vehicle-page-model";
 
 export type VehiclePageData = {
   page: VehiclePageModel;

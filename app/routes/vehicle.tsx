@@ -3,16 +3,16 @@ import { isRouteErrorResponse, useRouteError } from "react-router";
 import type { MetaDescriptor } from "react-router";
 import type { Route } from "./+types/vehicle";
 import { loadVehiclePage } from "./vehicle.server";
-import { seoMeta } from "~/components/content/seo";
-import { NotFoundPage } from "~/components/site/not-found-page";
-import { VehiclePage } from "~/components/vehicle-page/vehicle-page";
+import { seoMeta } from "~/app/components/content/seo";
+import { NotFoundPage } from "~/app/components/site/not-found-page";
+import { VehiclePage } from "~/app/components/vehicle-page/vehicle-page";
 
 /**
  * The enquiry form (the leads' form toolkit and its validation rules) is server-rendered in place
  * and hydrated from its own chunk after the page's first load: it posts without JavaScript.
  */
 const VehicleEnquiryForm = lazy(() =>
-  import("~/components/vehicle-page/enquiry-form").then((m) => ({ default: m.VehicleEnquiryForm })),
+  import("~/app/components/vehicle-page/enquiry-form").then((m) => ({ default: m.VehicleEnquiryForm })),
 );
 
 /** /cars/{slug}, /motorcycles/{slug} and /campers/{slug}: one module, the site's prefix only. */

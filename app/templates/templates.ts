@@ -2,7 +2,7 @@
  * Templates: the layout and theme tokens a site chooses with its `template` field.
  * Colours come from the site's theme settings; a template decides shape and arrangement.
  */
-import type { Template } from "../../domain/site-settings";
+import type { Template } from "~/domain/site-settings";
 
 export type TemplateTokens = {
   /** Header bar around logo and navigation. */

@@ -5,9 +5,9 @@
  * Usage: NODE_ENV=production node --import tsx bench/support/platform-server.ts <cache|no-cache>
  */
 import { pino } from "pino";
-import { parseEnv } from "../../server/env";
-import { startServer } from "../../server/start";
-import { createTestDatabase } from "../../tests/support/test-database";
+import { parseEnv } from "~/server/env";
+import { startServer } from "~/server/start";
+import { createTestDatabase } from "~/tests/support/test-database";
 
 const cache = process.argv[2] === "cache";
 const database = await createTestDatabase();

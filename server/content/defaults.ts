@@ -7,9 +7,9 @@
  * 'bold' sites a short, punchy one. Bodies are HTML built here with every interpolated value
  * escaped, so they are as safe as sanitised dashboard content.
  */
-import { localiseText } from "../../domain/locale";
-import type { Locale, Template } from "../../domain/site-settings";
-import { HISTORY_DECADES } from "../../domain/ui-constants";
+import { localiseText } from "~/domain/locale";
+import type { Locale, Template } from "~/domain/site-settings";
+import { HISTORY_DECADES } from "~/domain/ui-constants";
 
 export type DefaultSiteFacts = {
   name: string;

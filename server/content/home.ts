@@ -2,7 +2,7 @@
  * The home page's data: only what its enabled blocks need (settings.homeBlocks), read in
  * parallel.
  */
-import type { HomeBlock } from "../../domain/site-settings";
+import type { HomeBlock } from "~/domain/site-settings";
 import type { RequestContext } from "../http/load-context";
 import { loadSiteLocations, locationsToShow } from "./locations";
 import type { LocationView } from "./locations";

@@ -2,8 +2,8 @@
  * Data of the location pages: /our-locations, /dealerships, /our-location/{slug} and
  * /locations/{dealership or location slug}, with their AutoDealer JSON-LD.
  */
-import { LOCATION_TYPES, locationType } from "../../domain/locations";
-import type { LocationType } from "../../domain/locations";
+import { LOCATION_TYPES, locationType } from "~/domain/locations";
+import type { LocationType } from "~/domain/locations";
 import type { RequestContext } from "../http/load-context";
 import { autoDealerJsonLd, jsonLdScript } from "./json-ld";
 import { loadLocationBySlug, loadSiteLocations, locationsToShow } from "./locations";

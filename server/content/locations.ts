@@ -6,8 +6,8 @@
  */
 import { memoForSiteVersion } from "../sites/site-memo";
 import { and, asc, eq, gte } from "drizzle-orm";
-import { locationsForDisplay } from "../../domain/locations";
-import type { LocationType } from "../../domain/locations";
+import { locationsForDisplay } from "~/domain/locations";
+import type { LocationType } from "~/domain/locations";
 import type { RequestContext } from "../http/load-context";
 import { locations, specialHours } from "../db/schema";
 import type { LocationRow, OpeningHoursEntry } from "../db/schema";

@@ -7,8 +7,8 @@
  * One multi-search returns the page of hits and the filter choices: makes for the keyword
  * alone, models and bodies for the chosen make (as the search page does per facet).
  */
-import { buildOfferSearchQuery, pageOffset } from "../../domain/search-query";
-import type { OfferSearch } from "../../domain/search-query";
+import { buildOfferSearchQuery, pageOffset } from "~/domain/search-query";
+import type { OfferSearch } from "~/domain/search-query";
 import type { RequestContext } from "../http/load-context";
 import { plainText, sanitizeContentHtml } from "./sanitize";
 

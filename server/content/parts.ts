@@ -3,8 +3,8 @@
  * keyword over name, part number, category, make and description, an exact category filter,
  * and the category choices as a facet. The site's scope is forced by the search service.
  */
-import { toFilterString, compare } from "../../domain/filter-expression";
-import { pageOffset, SEARCH_COLLECTIONS, stripDoubleQuotes } from "../../domain/search-query";
+import { toFilterString, compare } from "~/domain/filter-expression";
+import { pageOffset, SEARCH_COLLECTIONS, stripDoubleQuotes } from "~/domain/search-query";
 import type { RequestContext } from "../http/load-context";
 import { plainText, sanitizeContentHtml } from "./sanitize";
 

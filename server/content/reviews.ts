@@ -5,8 +5,8 @@
  */
 import { memoForSiteVersion } from "../sites/site-memo";
 import { and, desc, eq } from "drizzle-orm";
-import { reviewsToShow, shouldShowReviews } from "../../domain/reviews";
-import type { Locale } from "../../domain/site-settings";
+import { reviewsToShow, shouldShowReviews } from "~/domain/reviews";
+import type { Locale } from "~/domain/site-settings";
 import type { RequestContext } from "../http/load-context";
 import { reviews } from "../db/schema";
 

@@ -4,8 +4,8 @@
  * (server/http/crawlers.ts) can list these instead of guessing /pages/{slug} for every row.
  */
 import { and, eq, lte } from "drizzle-orm";
-import { resolveSiteLink } from "../../domain/links";
-import { locationsForDisplay } from "../../domain/locations";
+import { resolveSiteLink } from "~/domain/links";
+import { locationsForDisplay } from "~/domain/locations";
 import type { Database } from "../db/client";
 import { contentPages, locations } from "../db/schema";
 import type { Site } from "../sites/site";

@@ -5,10 +5,10 @@
  * One facet query on the search service (make, make_model, fuel; no hits): the service forces
  * the site's base filter, so only listed vehicles count (SPEC.md section 4 listing rules).
  */
-import { makeDisplayName } from "../../domain/manufacturers";
-import { SEARCH_COLLECTIONS } from "../../domain/search-query";
-import { buildSearchUrl, EMPTY_SEARCH_STATE } from "../../domain/search-url";
-import type { SearchFilters } from "../../domain/search-url";
+import { makeDisplayName } from "~/domain/manufacturers";
+import { SEARCH_COLLECTIONS } from "~/domain/search-query";
+import { buildSearchUrl, EMPTY_SEARCH_STATE } from "~/domain/search-url";
+import type { SearchFilters } from "~/domain/search-url";
 import type { RequestContext } from "../http/load-context";
 
 type StockContext = Pick<RequestContext, "search">;

@@ -21,12 +21,12 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { Navigation, SiteSettingsInput } from "../../domain/site-settings";
+import type { Navigation, SiteSettingsInput } from "~/domain/site-settings";
 import type {
   AutograbData,
   PaymentProcessor,
   VehicleImage,
-} from "../../domain/vehicle";
+} from "~/domain/vehicle";
 
 export const dealershipGroups = pgTable("dealership_groups", {
   id: serial("id").primaryKey(),

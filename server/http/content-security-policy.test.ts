@@ -1,8 +1,8 @@
 import type { ServerResponse } from "node:http";
 import helmet from "helmet";
 import { describe, expect, it } from "vitest";
-import { SiteSettingsSchema } from "../../domain/site-settings";
-import type { SiteSettingsInput } from "../../domain/site-settings";
+import { SiteSettingsSchema } from "~/domain/site-settings";
+import type { SiteSettingsInput } from "~/domain/site-settings";
 import {
   contentSecurityPolicy,
   contentSecurityPolicyDirectives,

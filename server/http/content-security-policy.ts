@@ -17,8 +17,8 @@
  * Relative URLs are the site's own ('self'); a URL that is not http(s) or whose host is not a
  * plain host name (a placeholder, a wildcard) adds nothing. Pure: no I/O.
  */
-import { thirdPartyScriptUrls } from "../../domain/engagement";
-import type { SiteSettings } from "../../domain/site-settings";
+import { thirdPartyScriptUrls } from "~/domain/engagement";
+import type { SiteSettings } from "~/domain/site-settings";
 
 export type CspDirectives = Record<string, readonly string[]>;
 

@@ -1,5 +1,5 @@
 /** robots.txt and sitemap.xml of a site. */
-import { isListed } from "../../domain/listing";
+import { isListed } from "~/domain/listing";
 import type { Database } from "../db/client";
 import { contentSitemapEntries } from "../content/sitemap";
 import type { Site } from "../sites/site";

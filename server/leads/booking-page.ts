@@ -4,8 +4,8 @@
  * times).
  */
 import type { AppLoadContext } from "react-router";
-import type { BookingKind, SlotDay } from "../../domain/booking-slots";
-import { LEAD_FORM_CATEGORIES, LEAD_FORM_SUBCATEGORIES, bookingFormFields, type LeadFormField } from "../../domain/lead-forms";
+import type { BookingKind, SlotDay } from "~/domain/booking-slots";
+import { LEAD_FORM_CATEGORIES, LEAD_FORM_SUBCATEGORIES, bookingFormFields, type LeadFormField } from "~/domain/lead-forms";
 import { bookingLocations, vehicleSummary, type LocationOption, type VehicleSummary } from "./form-context";
 import {
   checkFormRequest,

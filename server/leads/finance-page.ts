@@ -7,7 +7,7 @@
 import { data, redirect } from "react-router";
 import type { AppLoadContext } from "react-router";
 import { z } from "zod";
-import { financeFormSteps, LEAD_FORM_CATEGORIES, LEAD_FORM_SUBCATEGORIES, type FormStep } from "../../domain/lead-forms";
+import { financeFormSteps, LEAD_FORM_CATEGORIES, LEAD_FORM_SUBCATEGORIES, type FormStep } from "~/domain/lead-forms";
 import {
   finalSubmitRequest,
   goBack,
@@ -21,7 +21,7 @@ import {
   stepSaveRequest,
   submitFailed,
   type MultiStepState,
-} from "../../domain/multi-step-form";
+} from "~/domain/multi-step-form";
 import { dealershipOptions, vehicleSummary, type VehicleSummary } from "./form-context";
 import {
   checkFormRequest,

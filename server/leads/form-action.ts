@@ -8,10 +8,10 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { data, redirect } from "react-router";
 import type { AppLoadContext } from "react-router";
-import { prepareEnquirySubmission } from "../../domain/enquiry-form";
-import { validateFields, type FormValues } from "../../domain/form-fields";
-import { checkboxFieldNames, fieldsForValues, optionKeysOf, type LeadFormField } from "../../domain/lead-forms";
-import { isFieldShown } from "../../domain/form-fields";
+import { prepareEnquirySubmission } from "~/domain/enquiry-form";
+import { validateFields, type FormValues } from "~/domain/form-fields";
+import { checkboxFieldNames, fieldsForValues, optionKeysOf, type LeadFormField } from "~/domain/lead-forms";
+import { isFieldShown } from "~/domain/form-fields";
 import type { FormValuesData, LeadFormActionData } from "./form-types";
 import {
   CLIENT_IP_HEADER,

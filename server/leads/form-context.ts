@@ -4,8 +4,8 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import type { BookingKind } from "../../domain/booking-slots";
-import type { SelectOption } from "../../domain/form-fields";
+import type { BookingKind } from "~/domain/booking-slots";
+import type { SelectOption } from "~/domain/form-fields";
 import { locations, vehicles } from "../db/schema";
 import { bookableLocations } from "./slots";
 

@@ -4,8 +4,8 @@
  * API answers with the same messages as the forms.
  */
 import { z } from "zod";
-import { FIELD_MESSAGES, fieldError, type FieldDefinition } from "../../domain/form-fields";
-import type { SiteSettings } from "../../domain/site-settings";
+import { FIELD_MESSAGES, fieldError, type FieldDefinition } from "~/domain/form-fields";
+import type { SiteSettings } from "~/domain/site-settings";
 
 export const MAX_FIELDS = 120;
 export const MAX_TEXT_LENGTH = 5_000;

@@ -12,10 +12,10 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
-import { DEFAULT_ENQUIRY_CATEGORY, prepareEnquirySubmission } from "../../domain/enquiry-form";
-import { buildLeadPayload, leadName, successPagePath, type LeadFormValues } from "../../domain/lead";
-import { pickTrackingParams } from "../../domain/tracking";
-import { BOOKING_KINDS, describeSlot, type BookingKind } from "../../domain/booking-slots";
+import { DEFAULT_ENQUIRY_CATEGORY, prepareEnquirySubmission } from "~/domain/enquiry-form";
+import { buildLeadPayload, leadName, successPagePath, type LeadFormValues } from "~/domain/lead";
+import { pickTrackingParams } from "~/domain/tracking";
+import { BOOKING_KINDS, describeSlot, type BookingKind } from "~/domain/booking-slots";
 import type { Database } from "../db/client";
 import {
   bookings,

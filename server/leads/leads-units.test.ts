@@ -1,6 +1,6 @@
 /** Unit tests of the lead pieces that need no server: ADF, abuse checks, uploads, retries, signatures. */
 import { describe, expect, it } from "vitest";
-import { adfProblems, xmllintAvailable } from "../../tests/leads/support/adf";
+import { adfProblems, xmllintAvailable } from "~/tests/leads/support/adf";
 import { buildAdfXml, escapeXml } from "./adf";
 import { retryDelay } from "./delivery-worker";
 import { parseFormState } from "./finance-page";

@@ -10,8 +10,8 @@
 import express from "express";
 import type { NextFunction, Request, Response } from "express";
 import { z } from "zod";
-import { BOOKING_KINDS, type BookingKind } from "../../domain/booking-slots";
-import { normaliseRego, registrationErrors, registryState } from "../../domain/registration";
+import { BOOKING_KINDS, type BookingKind } from "~/domain/booking-slots";
+import { normaliseRego, registrationErrors, registryState } from "~/domain/registration";
 import type { Site } from "../sites/site";
 import { selectProvider, type LookupKind } from "../providers/vehicle-lookup/vehicle-lookup";
 import {

@@ -4,7 +4,7 @@
  * hours, its special hours and the bookings already taken.
  */
 import { and, asc, eq, gte, lt } from "drizzle-orm";
-import { availableSlots, isTimeZone, type BookingKind, type Slot, type SlotDay, type SlotRules } from "../../domain/booking-slots";
+import { availableSlots, isTimeZone, type BookingKind, type Slot, type SlotDay, type SlotRules } from "~/domain/booking-slots";
 import type { Database } from "../db/client";
 import { bookings, locations, specialHours } from "../db/schema";
 import type { Site } from "../sites/site";

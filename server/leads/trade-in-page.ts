@@ -5,9 +5,9 @@
  * /api/rego-lookup), then the person.
  */
 import type { AppLoadContext } from "react-router";
-import { LEAD_FORM_CATEGORIES, LEAD_FORM_SUBCATEGORIES, tradeInFormFields, type LeadFormField } from "../../domain/lead-forms";
-import { lookupNotice, normaliseRego, registrationErrors, registrationStates, registryState } from "../../domain/registration";
-import { formatPrice } from "../../domain/vehicle-price";
+import { LEAD_FORM_CATEGORIES, LEAD_FORM_SUBCATEGORIES, tradeInFormFields, type LeadFormField } from "~/domain/lead-forms";
+import { lookupNotice, normaliseRego, registrationErrors, registrationStates, registryState } from "~/domain/registration";
+import { formatPrice } from "~/domain/vehicle-price";
 import { selectProvider } from "../providers/vehicle-lookup/vehicle-lookup";
 import { vehicleSummary, type VehicleSummary } from "./form-context";
 import { failure, formValues, handleLeadForm, isFailure, readPostedForm, respond } from "./form-action";

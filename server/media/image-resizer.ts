@@ -9,7 +9,7 @@
 import type { Request, Response } from "express";
 import sharp from "sharp";
 import { z } from "zod";
-import { IMAGE_WIDTHS } from "../../domain/image-url";
+import { IMAGE_WIDTHS } from "~/domain/image-url";
 import type { Site } from "../sites/site";
 
 const MAX_SOURCE_BYTES = 15 * 1024 * 1024;

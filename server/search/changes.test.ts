@@ -3,7 +3,7 @@
  * cache never serves stale results, and it evicts its oldest entry first.
  */
 import { describe, expect, it } from "vitest";
-import { aVehicle } from "../../domain/testing/vehicle-fixture";
+import { aVehicle } from "~/domain/testing/vehicle-fixture";
 import { CAR_COLLECTION } from "./collections";
 import { SearchEngine } from "./engine";
 import { SearchKeys } from "./keys";

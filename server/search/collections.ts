@@ -3,7 +3,7 @@
  * and searched by keyword. Mirrors a Meilisearch index's settings (filterableAttributes,
  * sortableAttributes, searchableAttributes, synonyms); the names are SPEC.md's field names.
  */
-import { SEARCH_FACETS } from "../../domain/search-facets";
+import { SEARCH_FACETS } from "~/domain/search-facets";
 
 export const CAR_COLLECTION = "Car_production";
 export const OFFER_COLLECTION = "Offer_production";

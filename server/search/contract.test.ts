@@ -4,9 +4,9 @@
  */
 import { Meilisearch, MeilisearchApiError } from "meilisearch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSearchQueries, buildVehicleByIdQuery } from "../../domain/search-query";
-import type { SearchState } from "../../domain/search-url";
-import type { Vehicle } from "../../domain/vehicle";
+import { buildSearchQueries, buildVehicleByIdQuery } from "~/domain/search-query";
+import type { SearchState } from "~/domain/search-url";
+import type { Vehicle } from "~/domain/vehicle";
 import { CAR_COLLECTION, OFFER_COLLECTION } from "./collections";
 import { multiSearch } from "./service";
 import {

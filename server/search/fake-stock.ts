@@ -2,7 +2,7 @@
  * Deterministic generated stock for tests and benchmarks: vehicles shaped like `Vehicle`
  * (domain/vehicle.ts) spread over many sites, plus offers and parts. Same seed, same data.
  */
-import type { CarType, ItemType, Vehicle, VehicleStatus } from "../../domain/vehicle";
+import type { CarType, ItemType, Vehicle, VehicleStatus } from "~/domain/vehicle";
 
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;

@@ -5,7 +5,7 @@
  */
 import { instantMeiliSearch } from "@meilisearch/instant-meilisearch";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Vehicle } from "../../domain/vehicle";
+import type { Vehicle } from "~/domain/vehicle";
 import { CAR_COLLECTION } from "./collections";
 import { createSearchFixture, startSearchServer, type TestServer } from "./testing/fixture";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CAR_COLLECTION, CAR_COLLECTION_CONFIG } from "./collections";
 import { SearchEngine } from "./engine";
-import { aVehicle } from "../../domain/testing/vehicle-fixture";
-import type { Vehicle } from "../../domain/vehicle";
+import { aVehicle } from "~/domain/testing/vehicle-fixture";
+import type { Vehicle } from "~/domain/vehicle";
 
 function engineWith(vehicles: Vehicle[]): SearchEngine {
   const engine = new SearchEngine({ resultsCacheLimit: 0 });

@@ -3,8 +3,8 @@
  * easily; the registry reloads a site when its settings change.
  */
 import { asc, eq } from "drizzle-orm";
-import { LOCALES, NavigationSchema, SiteSettingsSchema, TEMPLATES } from "../../domain/site-settings";
-import type { Locale, Template } from "../../domain/site-settings";
+import { LOCALES, NavigationSchema, SiteSettingsSchema, TEMPLATES } from "~/domain/site-settings";
+import type { Locale, Template } from "~/domain/site-settings";
 import type { Database } from "../db/client";
 import { dealershipGroups, dealerships, manufacturers, sites } from "../db/schema";
 import { resolveHost } from "./resolve-host";

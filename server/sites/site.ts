@@ -3,7 +3,7 @@
  * every page needs (manufacturer, dealerships, group). Safe to send to the browser: it holds
  * the public search key only.
  */
-import type { Locale, Navigation, SiteSettings, Template } from "../../domain/site-settings";
+import type { Locale, Navigation, SiteSettings, Template } from "~/domain/site-settings";
 
 export type SiteDealership = {
   id: number;

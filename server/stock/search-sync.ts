@@ -4,7 +4,7 @@
  * PostgreSQL's LISTEN/NOTIFY) updates the documents and keys it touches.
  */
 import type { Logger } from "pino";
-import { siteStockFilter } from "../../domain/listing";
+import { siteStockFilter } from "~/domain/listing";
 import type { Database } from "../db/client";
 import type { Change, ChangeBus } from "../events/change-bus";
 import { CAR_COLLECTION, OFFER_COLLECTION, PART_COLLECTION, SearchEngine, SearchKeys } from "../search";

@@ -8,8 +8,8 @@
  * location. Shared values are frozen; documents are read-only anyway (hits are shared with the
  * results cache).
  */
-import type { SiteSettings } from "../../domain/site-settings";
-import { isReservable } from "../../domain/vehicle-actions";
+import type { SiteSettings } from "~/domain/site-settings";
+import { isReservable } from "~/domain/vehicle-actions";
 import type {
   CarType,
   ItemType,
@@ -18,7 +18,7 @@ import type {
   VehicleImage,
   VehicleLocation,
   VehicleStatus,
-} from "../../domain/vehicle";
+} from "~/domain/vehicle";
 import type { VehicleRow } from "../db/schema";
 
 /**

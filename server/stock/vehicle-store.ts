@@ -3,9 +3,9 @@
  * the page cache and (on PostgreSQL) every other server process see it.
  */
 import { eq, sql, type SQL } from "drizzle-orm";
-import { SiteSettingsSchema } from "../../domain/site-settings";
-import type { SiteSettings } from "../../domain/site-settings";
-import type { Vehicle } from "../../domain/vehicle";
+import { SiteSettingsSchema } from "~/domain/site-settings";
+import type { SiteSettings } from "~/domain/site-settings";
+import type { Vehicle } from "~/domain/vehicle";
 import type { Database } from "../db/client";
 import { vehicles } from "../db/schema";
 import type { ChangeBus } from "../events/change-bus";

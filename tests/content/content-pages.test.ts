@@ -4,11 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { contentPages } from "../../server/db/schema";
-import type { RunningServer } from "../../server/start";
+import { contentPages } from "~/server/db/schema";
+import type { RunningServer } from "~/server/start";
 import { fetchWithHost, startTestServer } from "../support/test-server";
 import { CONTENT_ROUTES } from "./routes";
-import { contentSitemapEntries } from "../../server/content/sitemap";
+import { contentSitemapEntries } from "~/server/content/sitemap";
 
 const decode = (text: string) =>
   text.replace(/&amp;/g, "&").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">");

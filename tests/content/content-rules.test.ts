@@ -3,13 +3,13 @@
  * (safe rich text: no script injection from content), with sensible defaults per template").
  */
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PAGE_SLUGS, defaultDecade, defaultPage, HISTORY_DECADES } from "../../server/content/defaults";
-import type { DefaultSiteFacts } from "../../server/content/defaults";
-import { autoDealerJsonLd, jsonLdScript } from "../../server/content/json-ld";
-import type { LocationView } from "../../server/content/locations";
-import { dateInWords } from "../../server/content/reviews";
-import { plainText, sanitizeContentHtml } from "../../server/content/sanitize";
-import { summariseStock } from "../../server/content/stock-summary";
+import { DEFAULT_PAGE_SLUGS, defaultDecade, defaultPage, HISTORY_DECADES } from "~/server/content/defaults";
+import type { DefaultSiteFacts } from "~/server/content/defaults";
+import { autoDealerJsonLd, jsonLdScript } from "~/server/content/json-ld";
+import type { LocationView } from "~/server/content/locations";
+import { dateInWords } from "~/server/content/reviews";
+import { plainText, sanitizeContentHtml } from "~/server/content/sanitize";
+import { summariseStock } from "~/server/content/stock-summary";
 
 describe("sanitizeContentHtml: dashboard content cannot inject script", () => {
   it.each([

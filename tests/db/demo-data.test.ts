@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isListed } from "../../domain/listing";
-import { LOCALES, SiteSettingsSchema, TEMPLATES } from "../../domain/site-settings";
-import type { DatabaseHandle } from "../../server/db/client";
-import { locations, sites, vehicles } from "../../server/db/schema";
-import { seedDemoData } from "../../server/db/seed/seed-demo";
-import { createSiteScope } from "../../server/sites/scope";
-import { loadVehicleDocuments } from "../../server/stock/vehicle-store";
+import { isListed } from "~/domain/listing";
+import { LOCALES, SiteSettingsSchema, TEMPLATES } from "~/domain/site-settings";
+import type { DatabaseHandle } from "~/server/db/client";
+import { locations, sites, vehicles } from "~/server/db/schema";
+import { seedDemoData } from "~/server/db/seed/seed-demo";
+import { createSiteScope } from "~/server/sites/scope";
+import { loadVehicleDocuments } from "~/server/stock/vehicle-store";
 import { createTestDatabase } from "../support/test-database";
 
 const NOW = Date.UTC(2026, 10, 22, 12);

@@ -1,12 +1,12 @@
 import { readdirSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sites } from "../../server/db/schema";
+import { sites } from "~/server/db/schema";
 import {
   STRICT_CSP_DIRECTIVES,
   serializeContentSecurityPolicy,
-} from "../../server/http/content-security-policy";
-import type { RunningServer } from "../../server/start";
+} from "~/server/http/content-security-policy";
+import type { RunningServer } from "~/server/start";
 import { fetchWithHost, startTestServer } from "../support/test-server";
 
 const STRICT = serializeContentSecurityPolicy(STRICT_CSP_DIRECTIVES);

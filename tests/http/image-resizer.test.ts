@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sites } from "../../server/db/schema";
-import type { RunningServer } from "../../server/start";
+import { sites } from "~/server/db/schema";
+import type { RunningServer } from "~/server/start";
 import { startTestServer } from "../support/test-server";
 
 let server: RunningServer;

@@ -1,7 +1,7 @@
 import { request } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServer } from "../../server/start";
+import type { RunningServer } from "~/server/start";
 import { fetchWithHost, startTestServer } from "../support/test-server";
 
 let server: RunningServer;

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isListed } from "../../domain/listing";
-import { vehicles } from "../../server/db/schema";
-import type { RunningServer } from "../../server/start";
-import { loadVehicleDocuments, saveVehicle } from "../../server/stock/vehicle-store";
+import { isListed } from "~/domain/listing";
+import { vehicles } from "~/server/db/schema";
+import type { RunningServer } from "~/server/start";
+import { loadVehicleDocuments, saveVehicle } from "~/server/stock/vehicle-store";
 import { fetchWithHost, startTestServer } from "../support/test-server";
 
 let server: RunningServer;

@@ -7,9 +7,9 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RATE_LIMITED_MESSAGE } from "../../server/leads/guard";
-import { RedisRateLimiter } from "../../server/http/rate-limiter";
-import type { RunningServer } from "../../server/start";
+import { RATE_LIMITED_MESSAGE } from "~/server/leads/guard";
+import { RedisRateLimiter } from "~/server/http/rate-limiter";
+import type { RunningServer } from "~/server/start";
 import { randomClientIp, sendJson, validLead } from "../leads/support/lead-client";
 import { startTestServer } from "../support/test-server";
 

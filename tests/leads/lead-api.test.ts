@@ -6,11 +6,11 @@
  */
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIELD_MESSAGES } from "../../domain/form-fields";
-import { PHONE_MESSAGES } from "../../domain/phone-validation";
-import { bookings, leadDeliveries, leadEvents, leadFiles, leadRecipients, leads, locations, sites, testLeads, vehicles } from "../../server/db/schema";
-import { verifySignature } from "../../server/leads/webhook";
-import type { RunningServer } from "../../server/start";
+import { FIELD_MESSAGES } from "~/domain/form-fields";
+import { PHONE_MESSAGES } from "~/domain/phone-validation";
+import { bookings, leadDeliveries, leadEvents, leadFiles, leadRecipients, leads, locations, sites, testLeads, vehicles } from "~/server/db/schema";
+import { verifySignature } from "~/server/leads/webhook";
+import type { RunningServer } from "~/server/start";
 import { startTestServer } from "../support/test-server";
 import { adfAttachmentOf, adfProblems, attachmentOf, xmllintAvailable } from "./support/adf";
 import { multipartBody, sendJson, sendRaw, siteOrigin, validLead } from "./support/lead-client";

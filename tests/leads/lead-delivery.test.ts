@@ -5,8 +5,8 @@
 import { Agent } from "node:http";
 import { count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leadDeliveries, leadEvents, leads } from "../../server/db/schema";
-import type { RunningServer } from "../../server/start";
+import { leadDeliveries, leadEvents, leads } from "~/server/db/schema";
+import type { RunningServer } from "~/server/start";
 import { startTestServer } from "../support/test-server";
 import { sendJson, validLead } from "./support/lead-client";
 import { SmtpSink } from "./support/smtp-sink";

@@ -5,9 +5,9 @@
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIELD_MESSAGES } from "../../domain/form-fields";
-import { leadFiles, leads, sites, testLeads, vehicles } from "../../server/db/schema";
-import type { RunningServer } from "../../server/start";
+import { FIELD_MESSAGES } from "~/domain/form-fields";
+import { leadFiles, leads, sites, testLeads, vehicles } from "~/server/db/schema";
+import type { RunningServer } from "~/server/start";
 import { fetchWithHost, startTestServer } from "../support/test-server";
 import { multipartBody, sendRaw } from "./support/lead-client";
 import { mkdtempSync } from "node:fs";

@@ -6,13 +6,13 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SiteSettingsSchema } from "../../domain/site-settings";
-import type { CarType, ItemType, Vehicle, VehicleStatus } from "../../domain/vehicle";
-import { isReservable } from "../../domain/vehicle-actions";
-import type { DatabaseHandle } from "../../server/db/client";
-import { dealerships, locations, manufacturers, sites, vehicles } from "../../server/db/schema";
-import { seedDemoData } from "../../server/db/seed/seed-demo";
-import { loadVehicleDocuments } from "../../server/stock/vehicle-store";
+import { SiteSettingsSchema } from "~/domain/site-settings";
+import type { CarType, ItemType, Vehicle, VehicleStatus } from "~/domain/vehicle";
+import { isReservable } from "~/domain/vehicle-actions";
+import type { DatabaseHandle } from "~/server/db/client";
+import { dealerships, locations, manufacturers, sites, vehicles } from "~/server/db/schema";
+import { seedDemoData } from "~/server/db/seed/seed-demo";
+import { loadVehicleDocuments } from "~/server/stock/vehicle-store";
 import { createTestDatabase } from "../support/test-database";
 
 const NOW = Date.UTC(2026, 10, 22, 12);

@@ -4,11 +4,11 @@
  * the filter form's GET, disjunctive counts checked against the search service, SEO and cards.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSearchFilter, SEARCH_COLLECTIONS } from "../../domain/search-query";
-import { parseSearchUrl, type SearchFilters } from "../../domain/search-url";
-import type { SearchFacet } from "../../domain/search-facets";
-import type { RunningServer } from "../../server/start";
-import { createSiteSearch } from "../../server/stock/site-search";
+import { buildSearchFilter, SEARCH_COLLECTIONS } from "~/domain/search-query";
+import { parseSearchUrl, type SearchFilters } from "~/domain/search-url";
+import type { SearchFacet } from "~/domain/search-facets";
+import type { RunningServer } from "~/server/start";
+import { createSiteSearch } from "~/server/stock/site-search";
 import { fetchWithHost, startTestServer } from "../support/test-server";
 import {
   canonicalOf,

@@ -4,8 +4,8 @@
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openDatabase } from "../../server/db/client";
-import type { DatabaseHandle } from "../../server/db/client";
+import { openDatabase } from "~/server/db/client";
+import type { DatabaseHandle } from "~/server/db/client";
 
 /** Which database this test run uses (set per vitest project). */
 export const testDatabaseKind =

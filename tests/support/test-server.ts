@@ -4,9 +4,9 @@
  */
 import { request } from "node:http";
 import { pino } from "pino";
-import { parseEnv } from "../../server/env";
-import { startServer } from "../../server/start";
-import type { RunningServer } from "../../server/start";
+import { parseEnv } from "~/server/env";
+import { startServer } from "~/server/start";
+import type { RunningServer } from "~/server/start";
 import { createTestDatabase } from "./test-database";
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<RunningServer> {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { cn } from "~/lib/cn";
-import { useSite, useTemplate } from "~/lib/site";
-import { APP_LINK } from "~/components/site/app-links";
+import { cn } from "~/app/lib/cn";
+import { useSite, useTemplate } from "~/app/lib/site";
+import { APP_LINK } from "~/app/components/site/app-links";
 
 export type Crumb = { name: string; href?: string };
 

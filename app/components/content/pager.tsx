@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { cn } from "~/lib/cn";
+import { cn } from "~/app/lib/cn";
 
 /** Page links for a listing (page 1 has no page parameter). */
 export function Pager({

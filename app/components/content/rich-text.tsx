@@ -1,4 +1,4 @@
-import { cn } from "~/lib/cn";
+import { cn } from "~/app/lib/cn";
 
 /**
  * Sanitised rich text (server/content/sanitize.ts) with readable typography. Only ever pass

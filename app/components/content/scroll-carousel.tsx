@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { ReactNode } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "~/app/lib/cn";
 
 /**
  * A carousel on native scroll snapping: the slides are server-rendered at their final size

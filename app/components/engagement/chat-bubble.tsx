@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { ANALYTICS_EVENT_IDS, chatMessageEventId } from "../../../domain/analytics-events";
-import { CHAT_BUBBLE_DELAY_MS, CHAT_OPEN_DELAY_MS, showChatBubble } from "../../../domain/engagement";
-import { cn } from "~/lib/cn";
-import { useSite, useTemplate } from "~/lib/site";
+import { ANALYTICS_EVENT_IDS, chatMessageEventId } from "~/domain/analytics-events";
+import { CHAT_BUBBLE_DELAY_MS, CHAT_OPEN_DELAY_MS, showChatBubble } from "~/domain/engagement";
+import { cn } from "~/app/lib/cn";
+import { useSite, useTemplate } from "~/app/lib/site";
 import { pushAnalyticsEvent } from "./analytics";
 import { browserStorage } from "./browser-storage";
 import { Modal } from "./modal";
 import { loadScriptOnce } from "./third-party-scripts";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/app/lib/use-hydrated";
 
 const QuickMessageForm = lazy(() => import("./quick-message-form").then((m) => ({ default: m.QuickMessageForm })));
 

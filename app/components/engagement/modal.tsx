@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import type { ReactNode, RefObject } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "~/app/lib/cn";
 
 /**
  * A modal dialog on the browser's own <dialog> element: the top layer, an inert page behind

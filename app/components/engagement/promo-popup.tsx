@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { isPromoPopupVisible, promoPopupClosedKey } from "../../../domain/engagement";
-import type { SiteSettings } from "../../../domain/site-settings";
-import { SiteLink } from "~/components/site/site-link";
-import { cn } from "~/lib/cn";
-import { useSite, useTemplate } from "~/lib/site";
+import { isPromoPopupVisible, promoPopupClosedKey } from "~/domain/engagement";
+import type { SiteSettings } from "~/domain/site-settings";
+import { SiteLink } from "~/app/components/site/site-link";
+import { cn } from "~/app/lib/cn";
+import { useSite, useTemplate } from "~/app/lib/site";
 import { browserStorage } from "./browser-storage";
 import { Modal } from "./modal";
 import { useClientValue } from "./use-client-value";

@@ -1,15 +1,15 @@
 import { useId, useMemo, useRef, useState } from "react";
 import type { FormEvent } from "react";
-import { ANALYTICS_EVENT_IDS, AD_PIXEL_LEAD_EVENT } from "../../../domain/analytics-events";
-import { DEFAULT_ENQUIRY_CATEGORY, enquiryFormFields, prepareEnquirySubmission } from "../../../domain/enquiry-form";
-import { validateFields } from "../../../domain/form-fields";
-import type { FormValues } from "../../../domain/form-fields";
-import { errorFromResponse, formSubmitFailureAlerts, submitLead } from "../../../domain/http-errors";
-import { leadBasePath } from "../../../domain/lead";
-import { localiseText } from "../../../domain/locale";
-import { cn } from "~/lib/cn";
+import { ANALYTICS_EVENT_IDS, AD_PIXEL_LEAD_EVENT } from "~/domain/analytics-events";
+import { DEFAULT_ENQUIRY_CATEGORY, enquiryFormFields, prepareEnquirySubmission } from "~/domain/enquiry-form";
+import { validateFields } from "~/domain/form-fields";
+import type { FormValues } from "~/domain/form-fields";
+import { errorFromResponse, formSubmitFailureAlerts, submitLead } from "~/domain/http-errors";
+import { leadBasePath } from "~/domain/lead";
+import { localiseText } from "~/domain/locale";
+import { cn } from "~/app/lib/cn";
 import { pushAnalyticsEvent } from "./analytics";
-import { useSite, useTemplate } from "~/lib/site";
+import { useSite, useTemplate } from "~/app/lib/site";
 
 const INPUT_TYPES: Record<string, string> = { email: "email", phone: "tel" };
 const AUTOCOMPLETE: Record<string, string> = {

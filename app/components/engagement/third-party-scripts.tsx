@@ -4,8 +4,8 @@ import {
   SCRIPT_LOAD_TRIGGERS,
   shouldLoadThirdPartyScripts,
   thirdPartyScriptUrls,
-} from "../../../domain/engagement";
-import { useSite } from "~/lib/site";
+} from "~/domain/engagement";
+import { useSite } from "~/app/lib/site";
 
 const loaded = new Map<string, Promise<void>>();
 

@@ -4,9 +4,9 @@
  * endpoint; without it, a 'Show times' button asks the page for them.
  */
 import { useRef, useState } from "react";
-import type { SlotDay } from "../../../domain/booking-slots";
-import type { LeadFormField } from "../../../domain/lead-forms";
-import type { BookingPageData } from "../../../server/leads/booking-page";
+import type { SlotDay } from "~/domain/booking-slots";
+import type { LeadFormField } from "~/domain/lead-forms";
+import type { BookingPageData } from "~/server/leads/booking-page";
 import { LeadForm } from "./lead-form";
 import type { FormValuesData, LeadFormActionData } from "./form-types";
 

@@ -6,11 +6,11 @@
  */
 import { useState } from "react";
 import type { ReactNode } from "react";
-import { hasSelectOptions, orderSelectOptions, isFieldRequired } from "../../../domain/form-fields";
-import { formatPhone, phoneError } from "../../../domain/phone-validation";
-import type { LeadFormField } from "../../../domain/lead-forms";
-import type { PhoneVariant } from "../../../domain/site-settings";
-import { cn } from "~/lib/cn";
+import { hasSelectOptions, orderSelectOptions, isFieldRequired } from "~/domain/form-fields";
+import { formatPhone, phoneError } from "~/domain/phone-validation";
+import type { LeadFormField } from "~/domain/lead-forms";
+import type { PhoneVariant } from "~/domain/site-settings";
+import { cn } from "~/app/lib/cn";
 import type { FormValue } from "./form-types";
 
 export const inputClass =

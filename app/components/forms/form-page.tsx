@@ -1,9 +1,9 @@
 /** The frame of a lead form page: heading, introduction, the form, and an aside. */
 import type { ReactNode } from "react";
-import { formatPrice } from "../../../domain/vehicle-price";
-import type { VehicleSummary } from "../../../server/leads/form-context";
-import { cn } from "~/lib/cn";
-import { useSite, useTemplate } from "~/lib/site";
+import { formatPrice } from "~/domain/vehicle-price";
+import type { VehicleSummary } from "~/server/leads/form-context";
+import { cn } from "~/app/lib/cn";
+import { useSite, useTemplate } from "~/app/lib/site";
 
 export function FormPage({ title, intro, aside, children }: { title: string; intro?: ReactNode; aside?: ReactNode; children: ReactNode }) {
   const t = useTemplate();

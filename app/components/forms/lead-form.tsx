@@ -8,15 +8,15 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { FormEvent, ReactNode } from "react";
 import { Form, useFetcher, useNavigate, useNavigation } from "react-router";
-import { isFieldShown, validateFields, type FormValues } from "../../../domain/form-fields";
-import { fieldsForValues, type LeadFormField } from "../../../domain/lead-forms";
-import { localiseText } from "../../../domain/locale";
-import { formSubmitFailureAlerts } from "../../../domain/http-errors";
-import type { SlotDay } from "../../../domain/booking-slots";
-import type { PhoneVariant } from "../../../domain/site-settings";
-import { cn } from "~/lib/cn";
-import { useSite, useTemplate } from "~/lib/site";
-import { useHydrated } from "~/lib/use-hydrated";
+import { isFieldShown, validateFields, type FormValues } from "~/domain/form-fields";
+import { fieldsForValues, type LeadFormField } from "~/domain/lead-forms";
+import { localiseText } from "~/domain/locale";
+import { formSubmitFailureAlerts } from "~/domain/http-errors";
+import type { SlotDay } from "~/domain/booking-slots";
+import type { PhoneVariant } from "~/domain/site-settings";
+import { cn } from "~/app/lib/cn";
+import { useSite, useTemplate } from "~/app/lib/site";
+import { useHydrated } from "~/app/lib/use-hydrated";
 import {
   CheckboxControl,
   CheckboxGroupControl,

@@ -7,9 +7,9 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
-import { validateFields, type FormValues } from "../../../domain/form-fields";
-import { formSubmitFailureAlerts } from "../../../domain/http-errors";
-import type { FormStep } from "../../../domain/lead-forms";
+import { validateFields, type FormValues } from "~/domain/form-fields";
+import { formSubmitFailureAlerts } from "~/domain/http-errors";
+import type { FormStep } from "~/domain/lead-forms";
 import {
   isLoading,
   progressPercent,
@@ -18,13 +18,13 @@ import {
   stepLabel,
   submitButtonText,
   type MultiStepState,
-} from "../../../domain/multi-step-form";
-import { ANALYTICS_EVENT_IDS } from "../../../domain/analytics-events";
-import { cn } from "~/lib/cn";
-import { useSite, useTemplate } from "~/lib/site";
+} from "~/domain/multi-step-form";
+import { ANALYTICS_EVENT_IDS } from "~/domain/analytics-events";
+import { cn } from "~/app/lib/cn";
+import { useSite, useTemplate } from "~/app/lib/site";
 import { FormAlert, Honeypot } from "./field-controls";
 import type { FormValuesData, LeadFormActionData } from "./form-types";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/app/lib/use-hydrated";
 import { HONEYPOT_NAME, LeadFormFields, focusField, readFormValues, visibleFields } from "./lead-form";
 
 type AnalyticsWindow = Window & { dataLayer?: unknown[] };

@@ -5,10 +5,10 @@
  */
 import { lazy, Suspense, useState } from "react";
 import type { MouseEvent, ReactNode } from "react";
-import { LEAD_FORM_SUBCATEGORIES } from "../../../domain/lead-forms";
-import { localiseText } from "../../../domain/locale";
-import { Modal } from "~/components/engagement/modal";
-import { useSite } from "~/lib/site";
+import { LEAD_FORM_SUBCATEGORIES } from "~/domain/lead-forms";
+import { localiseText } from "~/domain/locale";
+import { Modal } from "~/app/components/engagement/modal";
+import { useSite } from "~/app/lib/site";
 
 /** Where a vehicle's enquiry form lives without JavaScript: /contact?car_id={id}[&subcategory=]. */
 export function vehicleEnquiryHref(vehicleId: number, subcategory?: string): string {

@@ -2,9 +2,9 @@
  * Booking times as radio buttons, one group per day. Without JavaScript every day is a native
  * disclosure (<details>); the first day with times starts open.
  */
-import { isFieldRequired } from "../../../domain/form-fields";
-import type { SlotDay } from "../../../domain/booking-slots";
-import type { LeadFormField } from "../../../domain/lead-forms";
+import { isFieldRequired } from "~/domain/form-fields";
+import type { SlotDay } from "~/domain/booking-slots";
+import type { LeadFormField } from "~/domain/lead-forms";
 import { FieldError, fieldId } from "./field-controls";
 
 function dayLabel(date: string, locale: string): string {

@@ -4,9 +4,9 @@
  * Make, Vehicle Model, car_type, vehicle_status). It posts to /contact's action, which stores
  * the lead and redirects to the success page; errors show in place.
  */
-import { vehicleEnquiryFields } from "../../../domain/lead-forms";
-import { ENQUIRY_DEFAULTS } from "../../../domain/enquiry-form";
-import { useSite } from "~/lib/site";
+import { vehicleEnquiryFields } from "~/domain/lead-forms";
+import { ENQUIRY_DEFAULTS } from "~/domain/enquiry-form";
+import { useSite } from "~/app/lib/site";
 import { LeadForm } from "./lead-form";
 import { vehicleEnquiryHref } from "./quick-enquiry";
 

@@ -3,20 +3,20 @@
  * heading. Which blocks show, and in what order, is the site's `homeBlocks` setting.
  */
 import type { ReactNode } from "react";
-import { FINANCE_APPLY_BUTTON, FINANCE_STEPS } from "../../../domain/finance-calculator";
-import { localiseText } from "../../../domain/locale";
-import { LATEST_OFFERS_LINK_TEXT, PAYMENT_METHODS, PAYMENTS_HEADING, VALUE_PROPOSITIONS } from "../../../domain/ui-constants";
-import type { LIFESTYLE_TILES } from "../../../domain/ui-constants";
-import type { StockSummary } from "../../../server/content/stock-summary";
-import type { OfferCardView } from "../../../server/content/offers";
-import { Icon } from "~/components/content/icons";
-import type { IconName } from "~/components/content/icons";
-import { ScrollCarousel } from "~/components/content/scroll-carousel";
-import { OfferCard } from "~/components/offers/offer-card";
-import { SiteLink } from "~/components/site/site-link";
-import { cn } from "~/lib/cn";
-import { useSite, useTemplate } from "~/lib/site";
-import { formatNumber } from "../../../domain/number-format";
+import { FINANCE_APPLY_BUTTON, FINANCE_STEPS } from "~/domain/finance-calculator";
+import { localiseText } from "~/domain/locale";
+import { LATEST_OFFERS_LINK_TEXT, PAYMENT_METHODS, PAYMENTS_HEADING, VALUE_PROPOSITIONS } from "~/domain/ui-constants";
+import type { LIFESTYLE_TILES } from "~/domain/ui-constants";
+import type { StockSummary } from "~/server/content/stock-summary";
+import type { OfferCardView } from "~/server/content/offers";
+import { Icon } from "~/app/components/content/icons";
+import type { IconName } from "~/app/components/content/icons";
+import { ScrollCarousel } from "~/app/components/content/scroll-carousel";
+import { OfferCard } from "~/app/components/offers/offer-card";
+import { SiteLink } from "~/app/components/site/site-link";
+import { cn } from "~/app/lib/cn";
+import { useSite, useTemplate } from "~/app/lib/site";
+import { formatNumber } from "~/domain/number-format";
 
 function Section({
   id,

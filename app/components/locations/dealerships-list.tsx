@@ -1,8 +1,8 @@
-import { shouldShowReviews } from "../../../domain/reviews";
-import type { DealershipGroupData } from "../../../server/content/location-pages";
-import { StarRating } from "~/components/reviews/star-rating";
-import { cn } from "~/lib/cn";
-import { useSite, useTemplate } from "~/lib/site";
+import { shouldShowReviews } from "~/domain/reviews";
+import type { DealershipGroupData } from "~/server/content/location-pages";
+import { StarRating } from "~/app/components/reviews/star-rating";
+import { cn } from "~/app/lib/cn";
+import { useSite, useTemplate } from "~/app/lib/site";
 import { LocationCard } from "./location-card";
 
 /** Dealerships, each with its rating and location cards (/dealerships, /locations/{dealership}). */

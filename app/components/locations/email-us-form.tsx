@@ -1,8 +1,8 @@
-import { ENQUIRY_DEFAULTS } from "../../../domain/enquiry-form";
-import { contactFormFields } from "../../../domain/lead-forms";
-import type { LocationView } from "../../../server/content/locations";
-import { LeadForm } from "~/components/forms/lead-form";
-import { useSite } from "~/lib/site";
+import { ENQUIRY_DEFAULTS } from "~/domain/enquiry-form";
+import { contactFormFields } from "~/domain/lead-forms";
+import type { LocationView } from "~/server/content/locations";
+import { LeadForm } from "~/app/components/forms/lead-form";
+import { useSite } from "~/app/lib/site";
 import { contactPath } from "./location-card";
 
 /**

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useState } from "react";
-import { LOCATION_CARD_TEXT } from "../../../domain/locations";
-import { localiseText } from "../../../domain/locale";
-import type { LocationView } from "../../../server/content/locations";
-import { Modal } from "~/components/engagement/modal";
-import { cn } from "~/lib/cn";
-import { useSite } from "~/lib/site";
+import { LOCATION_CARD_TEXT } from "~/domain/locations";
+import { localiseText } from "~/domain/locale";
+import type { LocationView } from "~/server/content/locations";
+import { Modal } from "~/app/components/engagement/modal";
+import { cn } from "~/app/lib/cn";
+import { useSite } from "~/app/lib/site";
 
 // The form's code loads when the dialog first opens, not with every page that lists locations.
 const EmailUsForm = lazy(() => import("./email-us-form"));

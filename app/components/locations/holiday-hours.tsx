@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { specialHoursText, upcomingSpecialHours } from "../../../domain/opening-hours";
-import type { SpecialHoursInput } from "../../../domain/opening-hours";
-import { LOCATION_CARD_TEXT } from "../../../domain/locations";
-import type { Locale } from "../../../domain/site-settings";
-import { Modal } from "~/components/engagement/modal";
-import { cn } from "~/lib/cn";
+import { specialHoursText, upcomingSpecialHours } from "~/domain/opening-hours";
+import type { SpecialHoursInput } from "~/domain/opening-hours";
+import { LOCATION_CARD_TEXT } from "~/domain/locations";
+import type { Locale } from "~/domain/site-settings";
+import { Modal } from "~/app/components/engagement/modal";
+import { cn } from "~/app/lib/cn";
 
 type HolidayEntry = SpecialHoursInput & { label?: string | null };
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cleanContactLinkName } from "../../../domain/links";
+import { cleanContactLinkName } from "~/domain/links";
 import {
   dealerLicenceText,
   directionsUrl,
@@ -7,16 +7,16 @@ import {
   LOCATION_CARD_TEXT,
   locationPrimaryAction,
   locationStockPath,
-} from "../../../domain/locations";
-import { cardImageUrl } from "../../../domain/image-url";
-import { shouldShowReviews } from "../../../domain/reviews";
-import { ANALYTICS_EVENT_IDS } from "../../../domain/analytics-events";
-import type { LocationView } from "../../../server/content/locations";
-import { pushAnalyticsEvent } from "~/components/engagement/analytics";
-import { StarRating } from "~/components/reviews/star-rating";
-import { SiteLink } from "~/components/site/site-link";
-import { cn } from "~/lib/cn";
-import { useSite, useTemplate } from "~/lib/site";
+} from "~/domain/locations";
+import { cardImageUrl } from "~/domain/image-url";
+import { shouldShowReviews } from "~/domain/reviews";
+import { ANALYTICS_EVENT_IDS } from "~/domain/analytics-events";
+import type { LocationView } from "~/server/content/locations";
+import { pushAnalyticsEvent } from "~/app/components/engagement/analytics";
+import { StarRating } from "~/app/components/reviews/star-rating";
+import { SiteLink } from "~/app/components/site/site-link";
+import { cn } from "~/app/lib/cn";
+import { useSite, useTemplate } from "~/app/lib/site";
 import { EmailUs } from "./email-us";
 import { HolidayHours } from "./holiday-hours";
 import { OpeningHours } from "./opening-hours";

@@ -1,8 +1,8 @@
-import { directionsUrl } from "../../../domain/locations";
-import type { LocationView } from "../../../server/content/locations";
-import { SiteLink } from "~/components/site/site-link";
-import { cn } from "~/lib/cn";
-import { useSite } from "~/lib/site";
+import { directionsUrl } from "~/domain/locations";
+import type { LocationView } from "~/server/content/locations";
+import { SiteLink } from "~/app/components/site/site-link";
+import { cn } from "~/app/lib/cn";
+import { useSite } from "~/app/lib/site";
 
 /** The site's map embed URL for a location ({query}, {lat}, {long} filled in), or null. */
 function embedUrl(template: string | null, location: LocationView): string | null {

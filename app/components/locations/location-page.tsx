@@ -1,10 +1,10 @@
-import type { LocationPageData } from "../../../server/content/location-pages";
-import { JsonLd } from "~/components/content/json-ld";
-import { PageHeader } from "~/components/content/page-header";
-import { ReviewsList } from "~/components/reviews/reviews-list";
-import { SiteLink } from "~/components/site/site-link";
-import { cn } from "~/lib/cn";
-import { useSite, useTemplate } from "~/lib/site";
+import type { LocationPageData } from "~/server/content/location-pages";
+import { JsonLd } from "~/app/components/content/json-ld";
+import { PageHeader } from "~/app/components/content/page-header";
+import { ReviewsList } from "~/app/components/reviews/reviews-list";
+import { SiteLink } from "~/app/components/site/site-link";
+import { cn } from "~/app/lib/cn";
+import { useSite, useTemplate } from "~/app/lib/site";
 import { LocationCard, locationPagePath } from "./location-card";
 import { LocationMap } from "./location-map";
 

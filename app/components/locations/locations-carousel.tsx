@@ -1,8 +1,8 @@
-import { carouselColumns, LOCATION_CARD_TEXT, showSwipeHint } from "../../../domain/locations";
-import type { LocationView } from "../../../server/content/locations";
-import { ScrollCarousel } from "~/components/content/scroll-carousel";
-import { cn } from "~/lib/cn";
-import { useTemplate } from "~/lib/site";
+import { carouselColumns, LOCATION_CARD_TEXT, showSwipeHint } from "~/domain/locations";
+import type { LocationView } from "~/server/content/locations";
+import { ScrollCarousel } from "~/app/components/content/scroll-carousel";
+import { cn } from "~/app/lib/cn";
+import { useTemplate } from "~/app/lib/site";
 import { LocationCard } from "./location-card";
 
 /** Slide widths per column count on wide screens (SPEC.md: more than 4 locations use 5 columns). */

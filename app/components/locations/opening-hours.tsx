@@ -1,6 +1,6 @@
-import { groupOpeningHours } from "../../../domain/opening-hours";
-import type { OpeningHoursEntry } from "../../../domain/opening-hours";
-import { cn } from "~/lib/cn";
+import { groupOpeningHours } from "~/domain/opening-hours";
+import type { OpeningHoursEntry } from "~/domain/opening-hours";
+import { cn } from "~/app/lib/cn";
 
 /** Opening hours as rows: 'Mon-Fri' when the weekdays share hours, otherwise one per day. */
 export function OpeningHours({

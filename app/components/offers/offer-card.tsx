@@ -1,9 +1,9 @@
-import { cardImageUrl } from "../../../domain/image-url";
-import { formatPrice } from "../../../domain/vehicle-price";
-import type { OfferCardView } from "../../../server/content/offers";
-import { SiteLink } from "~/components/site/site-link";
-import { cn } from "~/lib/cn";
-import { useSite, useTemplate } from "~/lib/site";
+import { cardImageUrl } from "~/domain/image-url";
+import { formatPrice } from "~/domain/vehicle-price";
+import type { OfferCardView } from "~/server/content/offers";
+import { SiteLink } from "~/app/components/site/site-link";
+import { cn } from "~/app/lib/cn";
+import { useSite, useTemplate } from "~/app/lib/site";
 
 function expiryText(isoDate: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(

@@ -1,8 +1,8 @@
 import { Form } from "react-router";
-import type { OfferFacets } from "../../../server/content/offers";
-import { cn } from "~/lib/cn";
-import { useTemplate } from "~/lib/site";
-import { APP_LINK } from "~/components/site/app-links";
+import type { OfferFacets } from "~/server/content/offers";
+import { cn } from "~/app/lib/cn";
+import { useTemplate } from "~/app/lib/site";
+import { APP_LINK } from "~/app/components/site/app-links";
 
 type Selected = { make: string | null; model: string | null; body: string | null; query: string };
 

@@ -1,8 +1,8 @@
-import { cardImageUrl } from "../../../domain/image-url";
-import { formatPrice } from "../../../domain/vehicle-price";
-import type { PartView } from "../../../server/content/parts";
-import { cn } from "~/lib/cn";
-import { useSite, useTemplate } from "~/lib/site";
+import { cardImageUrl } from "~/domain/image-url";
+import { formatPrice } from "~/domain/vehicle-price";
+import type { PartView } from "~/server/content/parts";
+import { cn } from "~/app/lib/cn";
+import { useSite, useTemplate } from "~/app/lib/site";
 
 /** A part or accessory: name, part number, category, price and a link to ask about it. */
 export function PartCard({ part, headingLevel = 2 }: { part: PartView; headingLevel?: 2 | 3 }) {

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
-import { cn } from "~/lib/cn";
-import { useTemplate } from "~/lib/site";
+import { cn } from "~/app/lib/cn";
+import { useTemplate } from "~/app/lib/site";
 
 /** The parts search (a GET form to /parts/search that works without JavaScript). */
 export function PartsSearchForm({

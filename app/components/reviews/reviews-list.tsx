@@ -1,6 +1,6 @@
-import type { ReviewsView } from "../../../server/content/reviews";
-import { cn } from "~/lib/cn";
-import { useTemplate } from "~/lib/site";
+import type { ReviewsView } from "~/server/content/reviews";
+import { cn } from "~/app/lib/cn";
+import { useTemplate } from "~/app/lib/site";
 import { StarRating } from "./star-rating";
 
 /**

@@ -1,7 +1,7 @@
 import { useId } from "react";
-import { ratingText, starsFor } from "../../../domain/reviews";
-import { cn } from "~/lib/cn";
-import { formatNumber } from "../../../domain/number-format";
+import { ratingText, starsFor } from "~/domain/reviews";
+import { cn } from "~/app/lib/cn";
+import { formatNumber } from "~/domain/number-format";
 
 const STAR_PATH =
   "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z";

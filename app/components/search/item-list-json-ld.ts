@@ -3,18 +3,18 @@
  * the loader's vehicles in the route's `meta` (React Router writes it as a JSON-LD script, HTML
  * escaped), so the list is not sent to the browser twice.
  */
-import { imageUrl } from "../../../domain/image-url";
-import type { Vehicle } from "../../../domain/vehicle";
-import { vehiclePagePath } from "../../../domain/vehicle-actions";
+import { imageUrl } from "~/domain/image-url";
+import type { Vehicle } from "~/domain/vehicle";
+import { vehiclePagePath } from "~/domain/vehicle-actions";
 import {
   LOCALE_CURRENCY,
   odometerUnitCode,
   offerAvailability,
   offerItemCondition,
-} from "../../../domain/vehicle-page";
-import { priceDisplay } from "../../../domain/vehicle-price";
-import type { Site } from "~/lib/site";
-import { memoFormat } from "~/components/vehicle-card/format-cache";
+} from "~/domain/vehicle-page";
+import { priceDisplay } from "~/domain/vehicle-price";
+import type { Site } from "~/app/lib/site";
+import { memoFormat } from "~/app/components/vehicle-card/format-cache";
 
 function absolute(origin: string, src: string): string {
   return /^https?:\/\//.test(src) ? src : `${origin}${src.startsWith("/") ? "" : "/"}${src}`;

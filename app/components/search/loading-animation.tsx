@@ -1,5 +1,5 @@
-import type { SiteSettings } from "../../../domain/site-settings";
-import { cn } from "~/lib/cn";
+import type { SiteSettings } from "~/domain/site-settings";
+import { cn } from "~/app/lib/cn";
 
 /** Outlines of the three animations SPEC.md names: car, bike or motorcycle, truck. */
 const SHAPES: Record<SiteSettings["loadingAnimation"], string> = {

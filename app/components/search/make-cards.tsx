@@ -1,6 +1,6 @@
-import { SEARCH_PAGE_TEXT } from "../../../domain/search-facets";
-import type { FacetPanel, MakeOption } from "../../routes/search.server";
-import { cn } from "~/lib/cn";
+import { SEARCH_PAGE_TEXT } from "~/domain/search-facets";
+import type { FacetPanel, MakeOption } from "~/app/routes/search.server";
+import { cn } from "~/app/lib/cn";
 import { OptionCount } from "./option-count";
 import { useSearchUi } from "./search-context";
 

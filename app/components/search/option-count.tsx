@@ -1,5 +1,5 @@
-import { formatCount } from "~/components/vehicle-card/format-cache";
-import { useSite } from "~/lib/site";
+import { formatCount } from "~/app/components/vehicle-card/format-cache";
+import { useSite } from "~/app/lib/site";
 
 /** The number of vehicles an option would show (disjunctive: its own facet's choices aside). */
 export function OptionCount({ count, className }: { count: number; className?: string }) {

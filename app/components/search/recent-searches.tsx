@@ -1,9 +1,9 @@
 import { useEffect, useMemo } from "react";
-import { addRecentSearch, type RecentSearch } from "../../../domain/search-store";
-import { browserStorage } from "~/components/engagement/browser-storage";
-import { useClientValue } from "~/components/engagement/use-client-value";
-import { APP_LINK } from "~/components/site/app-links";
-import { useSite } from "~/lib/site";
+import { addRecentSearch, type RecentSearch } from "~/domain/search-store";
+import { browserStorage } from "~/app/components/engagement/browser-storage";
+import { useClientValue } from "~/app/components/engagement/use-client-value";
+import { APP_LINK } from "~/app/components/site/app-links";
+import { useSite } from "~/app/lib/site";
 
 export function recentSearchesKey(siteSlug: string): string {
   return `recent-searches:${siteSlug}`;

@@ -8,20 +8,20 @@ import {
   type ReactNode,
 } from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
-import { KEYWORD_DEBOUNCE_MS } from "../../../domain/search-facets";
+import { KEYWORD_DEBOUNCE_MS } from "~/domain/search-facets";
 import {
   canonicalSearchState,
   dropOrphanModels,
   searchFormToQueryString,
-} from "../../../domain/search-page";
+} from "~/domain/search-page";
 import {
   buildScopedSearchUrl,
   parseScopedSearchUrl,
   searchScopeFor,
-} from "../../../domain/search-scope";
-import type { SearchState } from "../../../domain/search-url";
-import type { SearchPageData } from "../../routes/search.server";
-import { useSite } from "~/lib/site";
+} from "~/domain/search-scope";
+import type { SearchState } from "~/domain/search-url";
+import type { SearchPageData } from "~/app/routes/search.server";
+import { useSite } from "~/app/lib/site";
 
 export const FILTER_FORM_ID = "search-filters-form";
 export const FILTER_DRAWER_ID = "search-filters";

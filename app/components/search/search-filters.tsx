@@ -7,16 +7,16 @@ import {
   type FormEvent,
   type ReactNode,
 } from "react";
-import { SEARCH_PAGE_TEXT } from "../../../domain/search-facets";
-import { rangeFieldNames } from "../../../domain/search-page";
-import type { FacetOption, FacetPanel } from "../../routes/search.server";
-import { cn } from "~/lib/cn";
-import { useSite, useTemplate } from "~/lib/site";
-import { formatCount } from "~/components/vehicle-card/format-cache";
+import { SEARCH_PAGE_TEXT } from "~/domain/search-facets";
+import { rangeFieldNames } from "~/domain/search-page";
+import type { FacetOption, FacetPanel } from "~/app/routes/search.server";
+import { cn } from "~/app/lib/cn";
+import { useSite, useTemplate } from "~/app/lib/site";
+import { formatCount } from "~/app/components/vehicle-card/format-cache";
 import { MakeCards } from "./make-cards";
 import { OptionCount } from "./option-count";
 import { FILTER_DRAWER_ID, FILTER_FORM_ID, useSearchUi } from "./search-context";
-import { formatNumber } from "../../../domain/number-format";
+import { formatNumber } from "~/domain/number-format";
 
 /**
  * A typed value that follows the URL (back/forward, a chip, 'Clear all') except while the visitor

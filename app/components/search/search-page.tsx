@@ -1,18 +1,18 @@
 import { useEffect, useRef } from "react";
-import { SEARCH_PAGE_TEXT } from "../../../domain/search-facets";
-import { selectedFacetCount } from "../../../domain/search-url";
-import type { SearchPageData } from "../../routes/search.server";
-import { SiteLink } from "~/components/site/site-link";
-import { APP_LINK } from "~/components/site/app-links";
-import { VehicleCard } from "~/components/vehicle-card/vehicle-card";
-import { cn } from "~/lib/cn";
-import { useSite, useTemplate } from "~/lib/site";
+import { SEARCH_PAGE_TEXT } from "~/domain/search-facets";
+import { selectedFacetCount } from "~/domain/search-url";
+import type { SearchPageData } from "~/app/routes/search.server";
+import { SiteLink } from "~/app/components/site/site-link";
+import { APP_LINK } from "~/app/components/site/app-links";
+import { VehicleCard } from "~/app/components/vehicle-card/vehicle-card";
+import { cn } from "~/app/lib/cn";
+import { useSite, useTemplate } from "~/app/lib/site";
 import { LoadingAnimation } from "./loading-animation";
 import { RecentSearches } from "./recent-searches";
 import { FILTER_DRAWER_ID, FILTER_FORM_ID, SearchUiProvider, useSearchUi } from "./search-context";
 import { SearchFilters } from "./search-filters";
 import { SearchPager } from "./search-pager";
-import { formatNumber } from "../../../domain/number-format";
+import { formatNumber } from "~/domain/number-format";
 
 /** Cards whose images load first: the first row on any screen. */
 const PRIORITY_CARDS = 3;

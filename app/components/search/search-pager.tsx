@@ -1,5 +1,5 @@
-import { APP_LINK } from "~/components/site/app-links";
-import { cn } from "~/lib/cn";
+import { APP_LINK } from "~/app/components/site/app-links";
+import { cn } from "~/app/lib/cn";
 
 /** Page numbers to show: first, last, and two either side of the current page; null = a gap. */
 export function pagerItems(page: number, count: number): (number | null)[] {

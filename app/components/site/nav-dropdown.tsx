@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
-import type { NavigationItem } from "../../../domain/site-settings";
-import { localiseText } from "../../../domain/locale";
-import { cn } from "~/lib/cn";
-import { useSite } from "~/lib/site";
+import type { NavigationItem } from "~/domain/site-settings";
+import { localiseText } from "~/domain/locale";
+import { cn } from "~/app/lib/cn";
+import { useSite } from "~/app/lib/site";
 import { SiteLink } from "./site-link";
 
 /**

@@ -1,6 +1,6 @@
-import { cn } from "~/lib/cn";
-import { useSite, useTemplate } from "~/lib/site";
-import { APP_LINK } from "~/components/site/app-links";
+import { cn } from "~/app/lib/cn";
+import { useSite, useTemplate } from "~/app/lib/site";
+import { APP_LINK } from "~/app/components/site/app-links";
 
 /** The site's 404 page: says what happened and offers the site's stock search. */
 export function NotFoundPage({ message }: { message?: string }) {

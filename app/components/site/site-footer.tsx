@@ -1,7 +1,7 @@
-import { cleanContactLinkName } from "../../../domain/links";
-import { localiseText, term } from "../../../domain/locale";
-import { cn } from "~/lib/cn";
-import { useSite, useTemplate } from "~/lib/site";
+import { cleanContactLinkName } from "~/domain/links";
+import { localiseText, term } from "~/domain/locale";
+import { cn } from "~/app/lib/cn";
+import { useSite, useTemplate } from "~/app/lib/site";
 import { SiteLink } from "./site-link";
 
 const SOCIAL_LABELS: Record<string, string> = {

@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { localiseText } from "../../../domain/locale";
-import { cn } from "~/lib/cn";
-import { useSite, useTemplate } from "~/lib/site";
+import { localiseText } from "~/domain/locale";
+import { cn } from "~/app/lib/cn";
+import { useSite, useTemplate } from "~/app/lib/site";
 import { NavDropdown } from "./nav-dropdown";
 import { SiteLink } from "./site-link";
-import { APP_LINK } from "~/components/site/app-links";
+import { APP_LINK } from "~/app/components/site/app-links";
 
 /** Header of every page: logo, the site's navigation, and 'Value My Car' / 'Book a Service'. */
 export function SiteHeader() {

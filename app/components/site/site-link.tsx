@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
-import { classifyLink, resolveSiteLink } from "../../../domain/links";
-import { useSite } from "~/lib/site";
+import { classifyLink, resolveSiteLink } from "~/domain/links";
+import { useSite } from "~/app/lib/site";
 import { APP_LINK } from "./app-links";
 
 type SiteLinkProps = Omit<ComponentProps<"a">, "href"> & { href: string };

@@ -2,7 +2,7 @@
  * Cards show the same few prices, readings and counts over and over, so the domain's formatted
  * texts are kept rather than composed again on every render (bounded; cleared when full).
  */
-import { formatNumber } from "../../../domain/number-format";
+import { formatNumber } from "~/domain/number-format";
 
 const MAX_ENTRIES = 5_000;
 const cache = new Map<string, unknown>();

@@ -1,7 +1,7 @@
 import { useRef } from "react";
-import { displayedPhone, phoneHref, phoneRevealRecord } from "../../../domain/phone-reveal";
-import type { Vehicle } from "../../../domain/vehicle";
-import { cn } from "~/lib/cn";
+import { displayedPhone, phoneHref, phoneRevealRecord } from "~/domain/phone-reveal";
+import type { Vehicle } from "~/domain/vehicle";
+import { cn } from "~/app/lib/cn";
 
 /** SPEC.md section 7: POST {api base}/api/events/car_phone_call. */
 const PHONE_CALL_EVENT_PATH = "/api/events/car_phone_call";

@@ -6,10 +6,10 @@ import {
   StaticRouterProvider,
 } from "react-router";
 import { describe, expect, it } from "vitest";
-import { defaultSiteSettings, type SiteSettings } from "../../../domain/site-settings";
-import { aVehicle } from "../../../domain/testing/vehicle-fixture";
-import type { Vehicle } from "../../../domain/vehicle";
-import type { Site } from "~/lib/site";
+import { defaultSiteSettings, type SiteSettings } from "~/domain/site-settings";
+import { aVehicle } from "~/domain/testing/vehicle-fixture";
+import type { Vehicle } from "~/domain/vehicle";
+import type { Site } from "~/app/lib/site";
 import { VehicleCard } from "./vehicle-card";
 
 function aSite(settings: Partial<SiteSettings> = {}, rest: Partial<Site> = {}): Site {

@@ -1,26 +1,26 @@
 import { useId, useState } from "react";
-import { CARD_IMAGE_MAX_WIDTH, cardImageUrl, imageSrcSet } from "../../../domain/image-url";
-import { formatOdometer, localiseText, term } from "../../../domain/locale";
-import { makeDisplayName } from "../../../domain/manufacturers";
-import { siteSearchBasePath } from "../../../domain/search-scope";
-import type { Vehicle } from "../../../domain/vehicle";
-import { vehicleCardActions, type VehicleCardAction } from "../../../domain/vehicle-card";
-import { vehiclePagePath } from "../../../domain/vehicle-actions";
-import { findSimilarSearchPath } from "../../../domain/vehicle-page";
-import { formatPrice, isBelowMarket, priceDisplay } from "../../../domain/vehicle-price";
+import { CARD_IMAGE_MAX_WIDTH, cardImageUrl, imageSrcSet } from "~/domain/image-url";
+import { formatOdometer, localiseText, term } from "~/domain/locale";
+import { makeDisplayName } from "~/domain/manufacturers";
+import { siteSearchBasePath } from "~/domain/search-scope";
+import type { Vehicle } from "~/domain/vehicle";
+import { vehicleCardActions, type VehicleCardAction } from "~/domain/vehicle-card";
+import { vehiclePagePath } from "~/domain/vehicle-actions";
+import { findSimilarSearchPath } from "~/domain/vehicle-page";
+import { formatPrice, isBelowMarket, priceDisplay } from "~/domain/vehicle-price";
 import {
   carTypeLabel,
   CERTIFIED_DIALOG_POINTS,
   CERTIFIED_PRE_OWNED_LABEL,
   vehicleTags,
   type VehicleTag,
-} from "../../../domain/vehicle-tags";
-import { cn } from "~/lib/cn";
-import { useSite, useTemplate, type Site } from "~/lib/site";
-import { APP_LINK } from "~/components/site/app-links";
+} from "~/domain/vehicle-tags";
+import { cn } from "~/app/lib/cn";
+import { useSite, useTemplate, type Site } from "~/app/lib/site";
+import { APP_LINK } from "~/app/components/site/app-links";
 import { memoFormat } from "./format-cache";
 import { PhoneReveal } from "./phone-reveal";
-import { requestChatOpen } from "~/components/engagement/chat-bubble";
+import { requestChatOpen } from "~/app/components/engagement/chat-bubble";
 
 /** Rendered width of a card image in the grid, for the browser's srcset choice. */
 const CARD_IMAGE_SIZES = "(min-width: 1200px) 360px, (min-width: 768px) 45vw, 100vw";

@@ -1,5 +1,5 @@
 import type { VehiclePageModel } from "./vehicle-page-model";
-import { APP_LINK } from "~/components/site/app-links";
+import { APP_LINK } from "~/app/components/site/app-links";
 
 export function Breadcrumbs({ items }: { items: VehiclePageModel["breadcrumbs"] }) {
   return (

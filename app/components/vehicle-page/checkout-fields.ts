@@ -2,8 +2,8 @@
  * The fields of the reserve and buy-online forms: the vehicle enquiry's contact fields (message
  * optional) and the shopper's agreement to the deposit.
  */
-import { vehicleEnquiryFields, type LeadFormField } from "../../../domain/lead-forms";
-import type { SiteSettings } from "../../../domain/site-settings";
+import { vehicleEnquiryFields, type LeadFormField } from "~/domain/lead-forms";
+import type { SiteSettings } from "~/domain/site-settings";
 
 export function checkoutFields(
   settings: Pick<SiteSettings, "enquiryMessageOptional" | "visitorSources">,

@@ -1,8 +1,8 @@
-import { ENQUIRY_DEFAULTS } from "../../../domain/enquiry-form";
-import { vehicleEnquiryFields } from "../../../domain/lead-forms";
-import { localiseText } from "../../../domain/locale";
-import { LeadForm } from "~/components/forms/lead-form";
-import { useSite } from "~/lib/site";
+import { ENQUIRY_DEFAULTS } from "~/domain/enquiry-form";
+import { vehicleEnquiryFields } from "~/domain/lead-forms";
+import { localiseText } from "~/domain/locale";
+import { LeadForm } from "~/app/components/forms/lead-form";
+import { useSite } from "~/app/lib/site";
 
 /**
  * The vehicle enquiry in the sidebar: the leads' own form, posting to the vehicle enquiry

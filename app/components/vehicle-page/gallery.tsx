@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { KeyboardEvent, PointerEvent } from "react";
 import { preload } from "react-dom";
-import { cn } from "~/lib/cn";
-import { useTemplate } from "~/lib/site";
+import { cn } from "~/app/lib/cn";
+import { useTemplate } from "~/app/lib/site";
 import { MAIN_IMAGE_SIZES } from "./constants";
 import type { GalleryImage, SidebarLink } from "./vehicle-page-model";
 import { VehiclePlaceholder } from "./vehicle-placeholder";

@@ -1,8 +1,8 @@
-import { directionsUrl, LOCATION_CARD_TEXT } from "../../../domain/locations";
-import { LocationMap } from "~/components/locations/location-map";
-import { SiteLink } from "~/components/site/site-link";
-import { cn } from "~/lib/cn";
-import { useTemplate } from "~/lib/site";
+import { directionsUrl, LOCATION_CARD_TEXT } from "~/domain/locations";
+import { LocationMap } from "~/app/components/locations/location-map";
+import { SiteLink } from "~/app/components/site/site-link";
+import { cn } from "~/app/lib/cn";
+import { useTemplate } from "~/app/lib/site";
 import type { VehiclePageModel } from "./vehicle-page-model";
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { ANALYTICS_EVENT_IDS } from "../../../domain/analytics-events";
-import { phoneHref, phoneRevealRecord } from "../../../domain/phone-reveal";
-import { cn } from "~/lib/cn";
-import { useSite } from "~/lib/site";
+import { ANALYTICS_EVENT_IDS } from "~/domain/analytics-events";
+import { phoneHref, phoneRevealRecord } from "~/domain/phone-reveal";
+import { cn } from "~/app/lib/cn";
+import { useSite } from "~/app/lib/site";
 
 /** Where phone reveals are recorded (server/events/phone-reveal.ts). */
 export const PHONE_REVEAL_ENDPOINT = "/api/events/phone-reveal";

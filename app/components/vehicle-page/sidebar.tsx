@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { requestChatOpen } from "~/components/engagement/chat-bubble";
-import { cn } from "~/lib/cn";
-import { useTemplate } from "~/lib/site";
+import { requestChatOpen } from "~/app/components/engagement/chat-bubble";
+import { cn } from "~/app/lib/cn";
+import { useTemplate } from "~/app/lib/site";
 import { PhoneReveal } from "./phone-reveal";
 import type { SidebarLink, VehiclePageModel } from "./vehicle-page-model";
 

@@ -1,8 +1,8 @@
-import type { Vehicle } from "../../../domain/vehicle";
-import { VehicleCard } from "~/components/vehicle-card/vehicle-card";
-import { cn } from "~/lib/cn";
-import { useTemplate } from "~/lib/site";
-import { APP_LINK } from "~/components/site/app-links";
+import type { Vehicle } from "~/domain/vehicle";
+import { VehicleCard } from "~/app/components/vehicle-card/vehicle-card";
+import { cn } from "~/app/lib/cn";
+import { useTemplate } from "~/app/lib/site";
+import { APP_LINK } from "~/app/components/site/app-links";
 
 /** Similar vehicles from the search service, as the site's vehicle cards, and a search for more. */
 export function SimilarVehicles({ vehicles, moreHref }: { vehicles: Vehicle[]; moreHref: string }) {

@@ -1,5 +1,5 @@
-import { cn } from "~/lib/cn";
-import { useTemplate } from "~/lib/site";
+import { cn } from "~/app/lib/cn";
+import { useTemplate } from "~/app/lib/site";
 import type { VehiclePageModel } from "./vehicle-page-model";
 
 /** Specifications in groups, features and the dealer's description. */

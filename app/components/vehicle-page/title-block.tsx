@@ -1,8 +1,8 @@
 import { useState } from "react";
-import type { VehicleTagKind } from "../../../domain/vehicle-tags";
-import { Modal } from "~/components/engagement/modal";
-import { cn } from "~/lib/cn";
-import { useTemplate } from "~/lib/site";
+import type { VehicleTagKind } from "~/domain/vehicle-tags";
+import { Modal } from "~/app/components/engagement/modal";
+import { cn } from "~/app/lib/cn";
+import { useTemplate } from "~/app/lib/site";
 import type { VehiclePageModel } from "./vehicle-page-model";
 
 const TAG_STYLE: Record<VehicleTagKind, string> = {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { defaultSiteSettings, type SiteSettings } from "../../../domain/site-settings";
-import { aVehicle, FIXTURE_NOW_MS } from "../../../domain/testing/vehicle-fixture";
-import type { Vehicle } from "../../../domain/vehicle";
-import type { Site } from "../../../server/sites/site";
+import { defaultSiteSettings, type SiteSettings } from "~/domain/site-settings";
+import { aVehicle, FIXTURE_NOW_MS } from "~/domain/testing/vehicle-fixture";
+import type { Vehicle } from "~/domain/vehicle";
+import type { Site } from "~/server/sites/site";
 import { buildVehiclePageModel } from "./vehicle-page-model";
 
 function aSite(settings: Partial<SiteSettings> = {}, overrides: Partial<Site> = {}): Site {

@@ -6,20 +6,20 @@
  *
  * Imported by the route's loader only: nothing here reaches the browser bundle.
  */
-import { localiseText, formatOdometer as formatOdometerUncached, term } from "../../../domain/locale";
-import { groupOpeningHours } from "../../../domain/opening-hours";
-import type { Site } from "../../../server/sites/site";
-import type { LocationView } from "../../../server/content/locations";
-import { maskPhone } from "../../../domain/phone-reveal";
-import { imageUrl } from "../../../domain/image-url";
+import { localiseText, formatOdometer as formatOdometerUncached, term } from "~/domain/locale";
+import { groupOpeningHours } from "~/domain/opening-hours";
+import type { Site } from "~/server/sites/site";
+import type { LocationView } from "~/server/content/locations";
+import { maskPhone } from "~/domain/phone-reveal";
+import { imageUrl } from "~/domain/image-url";
 import {
   formatPrice as formatPriceUncached,
   isBelowMarket,
   priceDisplay,
   type PriceDisplay,
-} from "../../../domain/vehicle-price";
-import { carTypeLabel, CERTIFIED_DIALOG_POINTS, CERTIFIED_PRE_OWNED_LABEL, vehicleTags } from "../../../domain/vehicle-tags";
-import type { VehicleTag } from "../../../domain/vehicle-tags";
+} from "~/domain/vehicle-price";
+import { carTypeLabel, CERTIFIED_DIALOG_POINTS, CERTIFIED_PRE_OWNED_LABEL, vehicleTags } from "~/domain/vehicle-tags";
+import type { VehicleTag } from "~/domain/vehicle-tags";
 import {
   buyOnlinePath,
   canReserveOnline,
@@ -32,8 +32,8 @@ import {
   tradeInPath,
   VEHICLE_ACTION_TEXT,
   vehiclePagePath,
-} from "../../../domain/vehicle-actions";
-import { bookTestDrivePath, ENQUIRY_ANCHOR, whatsappHref } from "../../../domain/vehicle-card";
+} from "~/domain/vehicle-actions";
+import { bookTestDrivePath, ENQUIRY_ANCHOR, whatsappHref } from "~/domain/vehicle-card";
 import {
   canReserveFromVehiclePage,
   findSimilarSearchPath,
@@ -41,11 +41,11 @@ import {
   offersRequestPhotos,
   VEHICLE_PAGE_TEXT,
   vehicleHeading,
-} from "../../../domain/vehicle-page";
-import { memoFormat } from "~/components/vehicle-card/format-cache";
-import { siteSearchBasePath } from "../../../domain/search-scope";
-import type { Vehicle, VehicleImage } from "../../../domain/vehicle";
-import type { Locale } from "../../../domain/site-settings";
+} from "~/domain/vehicle-page";
+import { memoFormat } from "~/app/components/vehicle-card/format-cache";
+import { siteSearchBasePath } from "~/domain/search-scope";
+import type { Vehicle, VehicleImage } from "~/domain/vehicle";
+import type { Locale } from "~/domain/site-settings";
 
 /** The vehicle fields the page's components read. */
 export type VehiclePageVehicle = Pick<

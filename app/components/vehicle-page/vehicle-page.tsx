@@ -1,8 +1,8 @@
 import { lazy, Suspense } from "react";
 import type { ReactNode } from "react";
-import { JsonLd } from "~/components/content/json-ld";
-import { useSite } from "~/lib/site";
-import type { Vehicle } from "../../../domain/vehicle";
+import { JsonLd } from "~/app/components/content/json-ld";
+import { useSite } from "~/app/lib/site";
+import type { Vehicle } from "~/domain/vehicle";
 import { Breadcrumbs } from "./breadcrumbs";
 import { Gallery } from "./gallery";
 import { LocationBlock } from "./location-block";
@@ -20,7 +20,7 @@ import type { VehiclePageModel } from "./vehicle-page-model";
  * The site's finance calculator (shared with the finance page) is below the fold too: rendered
  * in place with the vehicle's price, hydrated from its own chunk.
  */
-const FinanceCalculator = lazy(() => import("~/components/finance-calculator").then((m) => ({ default: m.FinanceCalculator })));
+const FinanceCalculator = lazy(() => import("~/app/components/finance-calculator").then((m) => ({ default: m.FinanceCalculator })));
 
 const SimilarVehicles = lazy(() => import("./similar-vehicles").then((m) => ({ default: m.SimilarVehicles })));
 

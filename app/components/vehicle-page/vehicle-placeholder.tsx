@@ -1,4 +1,4 @@
-import { cn } from "~/lib/cn";
+import { cn } from "~/app/lib/cn";
 
 /** Shown where a vehicle has no photo yet: a neutral silhouette drawn inline (no request). */
 export function VehiclePlaceholder({ className }: { className?: string }) {

@@ -2,7 +2,7 @@
  * The demo sites. Together they exercise every template, locale, vehicle path and the
  * non-default value of the settings that change what a shopper sees.
  */
-import type { Locale, Navigation, SiteSettingsInput, Template } from "../../../domain/site-settings";
+import type { Locale, Navigation, SiteSettingsInput, Template } from "~/domain/site-settings";
 
 export type DemoLocation = {
   name: string;

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { MAKE_ALIASES, MAKE_DISPLAY_NAMES, MANUFACTURERS, POPULAR_MAKES } from "../../../domain/manufacturers";
+import { MAKE_ALIASES, MAKE_DISPLAY_NAMES, MANUFACTURERS, POPULAR_MAKES } from "~/domain/manufacturers";
 import type { Database } from "../client";
 import {
   contentPages,

@@ -6,8 +6,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { bookings, leadRecipients, locations, sampleRegistrations, sites } from "../schema";
-import type { SiteSettingsInput } from "../../../domain/site-settings";
-import { availableSlots } from "../../../domain/booking-slots";
+import type { SiteSettingsInput } from "~/domain/site-settings";
+import { availableSlots } from "~/domain/booking-slots";
 
 /** Plates the built-in lookup knows (shown on the Value My Car page as examples in the demo). */
 export const SAMPLE_REGISTRATIONS = [

@@ -3,8 +3,8 @@
  * whose `leadTarget` is 'car-clarity', and POST /api/carClarityCustomer, are stored like every
  * lead and also sent to the partner's API when CAR_CLARITY_API_URL is configured.
  */
-import type { LeadDocument } from "../../leads/lead-document";
-import { postSigned } from "../../leads/webhook";
+import type { LeadDocument } from "~/server/leads/lead-document";
+import { postSigned } from "~/server/leads/webhook";
 
 export type FinancePartner = {
   readonly name: "car-clarity";

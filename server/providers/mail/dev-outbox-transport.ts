@@ -3,8 +3,8 @@
  * survives restarts and every process sees it) and shown at /_dev/mail on the platform host.
  */
 import { stat } from "node:fs/promises";
-import type { Database } from "../../db/client";
-import { devMail } from "../../db/schema";
+import type { Database } from "~/server/db/client";
+import { devMail } from "~/server/db/schema";
 import type { MailTransport, OutgoingMail, SentMail } from "./mail-transport";
 
 /** Attachments up to this size keep their content in the outbox (ADF/XML, small images). */

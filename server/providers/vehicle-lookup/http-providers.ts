@@ -3,7 +3,7 @@
  * read defensively: a field that is missing or of another type becomes null, and a provider
  * that is down fails the lookup after the error catalogue's 2 retries (SPEC.md section 8).
  */
-import { errorFromResponse, fetchWithRetry, isNotFoundBody } from "../../../domain/http-errors";
+import { errorFromResponse, fetchWithRetry, isNotFoundBody } from "~/domain/http-errors";
 import type { LookupResult, VehicleLookupProvider } from "./vehicle-lookup";
 
 type Json = Record<string, unknown>;

@@ -1,7 +1,7 @@
 /** The built-in lookup: the sample registrations of the demo data (table sample_registrations). */
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { sampleRegistrations } from "../../db/schema";
+import type { Database } from "~/server/db/client";
+import { sampleRegistrations } from "~/server/db/schema";
 import { adjustForOdometer, type VehicleLookupProvider } from "./vehicle-lookup";
 
 export function createSampleRegistrationProvider(db: Database): VehicleLookupProvider {

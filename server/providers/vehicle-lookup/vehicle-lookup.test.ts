@@ -5,8 +5,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultSiteSettings } from "../../../domain/site-settings";
-import type { Site } from "../../sites/site";
+import { defaultSiteSettings } from "~/domain/site-settings";
+import type { Site } from "~/server/sites/site";
 import { createAutograbProvider, createNevdisProvider } from "./http-providers";
 import { adjustForOdometer, selectProvider, type LookupProviders, type VehicleLookupProvider } from "./vehicle-lookup";
 

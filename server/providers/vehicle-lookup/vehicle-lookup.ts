@@ -3,7 +3,7 @@
  * answers from the sample registrations of the demo data; NEVDIS and Autograb are used when a
  * site's feature flag is on and the platform has their credentials.
  */
-import type { Site } from "../../sites/site";
+import type { Site } from "~/server/sites/site";
 
 export type RegoQuery = { rego: string; state: string; km?: number | null };
 

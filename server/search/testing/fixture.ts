@@ -6,13 +6,13 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { isListed, siteStockFilter } from "../../../domain/listing";
+import { isListed, siteStockFilter } from "~/domain/listing";
 import {
   SiteSettingsSchema,
   type SiteSettings,
   type SiteSettingsInput,
-} from "../../../domain/site-settings";
-import type { Vehicle } from "../../../domain/vehicle";
+} from "~/domain/site-settings";
+import type { Vehicle } from "~/domain/vehicle";
 import { CAR_COLLECTION, OFFER_COLLECTION, PART_COLLECTION } from "../collections";
 import { SearchEngine } from "../engine";
 import { FAKE_NOW_MS, fakeOffers, fakeParts, fakeVehicles } from "../fake-stock";

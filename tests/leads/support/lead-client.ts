@@ -1,8 +1,8 @@
 /** Helpers for lead tests: JSON requests with a Host header, and a valid lead per site. */
 import { randomUUID } from "node:crypto";
 import { request, type Agent } from "node:http";
-import type { RunningServer } from "../../../server/start";
-import type { TestResponse } from "../../support/test-server";
+import type { RunningServer } from "~/server/start";
+import type { TestResponse } from "~/tests/support/test-server";
 
 export const HOST = "coastal-kia.localhost";
 

@@ -3,8 +3,8 @@
  * same database. Prints "READY {port}" once it listens.
  */
 import { pino } from "pino";
-import { parseEnv } from "../../../server/env";
-import { startServer } from "../../../server/start";
+import { parseEnv } from "~/server/env";
+import { startServer } from "~/server/start";
 
 const env = parseEnv(process.env);
 const server = await startServer(env, { logger: pino({ level: env.LOG_LEVEL }) });

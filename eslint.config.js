@@ -3,14 +3,28 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["**/*.tmp.*", "build/", "build-*/", ".tmp/", ".data/", ".react-router/", "node_modules/", "server/db/migrations/"] },
+  {
+    ignores: [
+      "**/*.tmp.*",
+      "build/",
+      "build-*/",
+      ".tmp/",
+      ".data/",
+      ".react-router/",
+      "node_modules/",
+      "server/db/migrations/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
@@ -22,8 +36,23 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["node:*", "react", "react-*", "react-router", "drizzle-orm", "drizzle-orm/*", "pg", "@electric-sql/*"], message: "domain/ is pure: no I/O, no framework." },
-            { group: ["~/server/*", "~/app/*", "~/cli/*", "~/tests/*", "../server/*", "../app/*"], message: "domain/ depends on nothing of ours." },
+            {
+              group: [
+                "node:*",
+                "react",
+                "react-*",
+                "react-router",
+                "drizzle-orm",
+                "drizzle-orm/*",
+                "pg",
+                "@electric-sql/*",
+              ],
+              message: "domain/ is pure: no I/O, no framework.",
+            },
+            {
+              group: ["~/server/*", "~/app/*", "~/cli/*", "~/tests/*", "../server/*", "../app/*"],
+              message: "domain/ depends on nothing of ours.",
+            },
           ],
         },
       ],
@@ -38,7 +67,9 @@ export default tseslint.config(
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          paths: [{ name: "zod", message: "zod stays on the server: validate with the domain's rules." }],
+          paths: [
+            { name: "zod", message: "zod stays on the server: validate with the domain's rules." },
+          ],
           patterns: [
             {
               group: ["**/site-settings"],

@@ -19,7 +19,11 @@ export default function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
-  if (request.method === "GET" && responseStatusCode === 200 && !responseHeaders.has("Cache-Control")) {
+  if (
+    request.method === "GET" &&
+    responseStatusCode === 200 &&
+    !responseHeaders.has("Cache-Control")
+  ) {
     responseHeaders.set("Cache-Control", HTML_CACHE_CONTROL);
   }
   return new Promise<Response>((resolve, reject) => {

@@ -5,7 +5,13 @@
 import type { RouteConfig } from "@react-router/dev/routes";
 import { index, route } from "@react-router/dev/routes";
 
-const contentPages = ["about-us", "careers", "terms-and-conditions", "privacy-policy", "stealstopper"];
+const contentPages = [
+  "about-us",
+  "careers",
+  "terms-and-conditions",
+  "privacy-policy",
+  "stealstopper",
+];
 
 export default [
   index("routes/home.tsx"),
@@ -18,9 +24,7 @@ export default [
 
   // Content pages, with and without the /pages/ prefix (SPEC.md link rules).
   route("pages/:slug", "routes/content-page.tsx", { id: "content-page" }),
-  ...contentPages.map((slug) =>
-    route(slug, "routes/content-page.tsx", { id: `content-${slug}` }),
-  ),
+  ...contentPages.map((slug) => route(slug, "routes/content-page.tsx", { id: `content-${slug}` })),
 
   // Locations, offers, parts, information and company pages (issue 8).
   route("dealerships", "routes/dealerships.tsx"),
@@ -29,11 +33,17 @@ export default [
   route("locations/:slug", "routes/locations.tsx"),
   route("special-offers", "routes/special-offers.tsx"),
   route("vehicle-parts-and-accessories", "routes/parts-and-accessories.tsx", { id: "parts" }),
-  route("pages/vehicle-parts-and-accessories", "routes/parts-and-accessories.tsx", { id: "pages-parts" }),
+  route("pages/vehicle-parts-and-accessories", "routes/parts-and-accessories.tsx", {
+    id: "pages-parts",
+  }),
   route("parts/search", "routes/parts-search.tsx"),
-  ...["aftermarket", "buying-online", "online-payment", "electric-and-hybrid-cars", "explore-more-brands"].map(
-    (slug) => route(slug, "routes/info-page.tsx", { id: `info-${slug}` }),
-  ),
+  ...[
+    "aftermarket",
+    "buying-online",
+    "online-payment",
+    "electric-and-hybrid-cars",
+    "explore-more-brands",
+  ].map((slug) => route(slug, "routes/info-page.tsx", { id: `info-${slug}` })),
   route("current-positions", "routes/current-positions.tsx"),
   route("news", "routes/news.tsx", { id: "news" }),
   route("blog", "routes/news.tsx", { id: "blog" }),
@@ -47,8 +57,12 @@ export default [
   route("campers/:slug", "routes/vehicle.tsx", { id: "vehicle-campers" }),
   // Reserve (checkout) and buy online, on the same prefixes.
   ...["cars", "motorcycles", "campers"].flatMap((prefix) => [
-    route(`${prefix}/:slug/checkout`, "routes/vehicle-checkout.tsx", { id: `vehicle-checkout-${prefix}` }),
-    route(`${prefix}/:slug/buy-online`, "routes/vehicle-checkout.tsx", { id: `vehicle-buy-online-${prefix}` }),
+    route(`${prefix}/:slug/checkout`, "routes/vehicle-checkout.tsx", {
+      id: `vehicle-checkout-${prefix}`,
+    }),
+    route(`${prefix}/:slug/buy-online`, "routes/vehicle-checkout.tsx", {
+      id: `vehicle-buy-online-${prefix}`,
+    }),
   ]),
 
   // Leads: enquiry, booking, finance and valuation forms, and the success page (issue 7).

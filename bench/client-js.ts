@@ -24,7 +24,12 @@ const root = resolve(here, "..");
 const BUDGET_KB = 60;
 const HOST = "harbour-auto-group.localhost";
 
-type Measure = { scripts: number; raw: number; gzip: number; files: { path: string; gzip: number }[] };
+type Measure = {
+  scripts: number;
+  raw: number;
+  gzip: number;
+  files: { path: string; gzip: number }[];
+};
 /** BENCH_VERBOSE=1 lists every script with its gzip size. */
 const VERBOSE = Boolean(process.env.BENCH_VERBOSE);
 
@@ -51,7 +56,10 @@ async function initialScripts(browser: Browser, url: string): Promise<Measure> {
     scripts: scripts.length,
     raw: scripts.reduce((sum, s) => sum + s.body.length, 0),
     gzip: scripts.reduce((sum, s) => sum + gzipSync(s.body, { level: 9 }).length, 0),
-    files: scripts.map((s) => ({ path: new URL(s.url).pathname, gzip: gzipSync(s.body, { level: 9 }).length })),
+    files: scripts.map((s) => ({
+      path: new URL(s.url).pathname,
+      gzip: gzipSync(s.body, { level: 9 }).length,
+    })),
   };
 }
 
@@ -99,7 +107,8 @@ async function main() {
         `${name.padEnd(6)} ${String(m.scripts).padStart(7)}  ${kb(m.raw)}   ${kb(m.gzip)}    ${kb(above)}  ${above / 1024 <= BUDGET_KB ? "ok" : "OVER"}`,
       );
       if (VERBOSE) {
-        for (const f of [...m.files].sort((a, b) => b.gzip - a.gzip)) console.log(`         ${kb(f.gzip)}  ${f.path}`);
+        for (const f of [...m.files].sort((a, b) => b.gzip - a.gzip))
+          console.log(`         ${kb(f.gzip)}  ${f.path}`);
       }
     }
   } finally {

@@ -16,4 +16,6 @@ await handle.migrate();
 await clearDatabase(handle.db);
 const summary = await seedDemoData(handle.db);
 await handle.close();
-console.log(`Demo data loaded (${handle.kind}): ${summary.sites} sites, ${summary.vehicles} vehicles.`);
+console.log(
+  `Demo data loaded (${handle.kind}): ${summary.sites} sites, ${summary.vehicles} vehicles.`,
+);

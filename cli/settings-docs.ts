@@ -34,7 +34,10 @@ function rows(properties: Record<string, JsonSchema>, prefix = ""): string[] {
 }
 
 export function renderSettingsDocs(): string {
-  const json = z.toJSONSchema(SiteSettingsSchema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  const json = z.toJSONSchema(SiteSettingsSchema, {
+    io: "input",
+    unrepresentable: "any",
+  }) as JsonSchema;
   return [
     "# Site settings",
     "",

@@ -45,8 +45,19 @@ describe("SPEC 2 Chat and popup behaviour", () => {
     const none = { gtmId: null, chatEnabled: false, chatScriptUrl: null, thirdPartyScripts: [] };
     expect(thirdPartyScriptUrls(none)).toEqual([]);
     expect(
-      thirdPartyScriptUrls({ gtmId: "GTM-A B", chatEnabled: true, chatScriptUrl: "https://chat.example/w.js", thirdPartyScripts: ["https://px.example/p.js"] }),
-    ).toEqual(["https://www.googletagmanager.com/gtm.js?id=GTM-A%20B", "https://chat.example/w.js", "https://px.example/p.js"]);
-    expect(thirdPartyScriptUrls({ ...none, chatScriptUrl: "https://chat.example/w.js" })).toEqual([]);
+      thirdPartyScriptUrls({
+        gtmId: "GTM-A B",
+        chatEnabled: true,
+        chatScriptUrl: "https://chat.example/w.js",
+        thirdPartyScripts: ["https://px.example/p.js"],
+      }),
+    ).toEqual([
+      "https://www.googletagmanager.com/gtm.js?id=GTM-A%20B",
+      "https://chat.example/w.js",
+      "https://px.example/p.js",
+    ]);
+    expect(thirdPartyScriptUrls({ ...none, chatScriptUrl: "https://chat.example/w.js" })).toEqual(
+      [],
+    );
   });
 });

@@ -27,28 +27,55 @@ const two = [
 
 describe("SPEC 5 Enquiry form, as the contact page asks it", () => {
   it("offers the nine enquiry types, and a location select only when there are locations", () => {
-    const fields = contactFormFields({ showCategory: true, locations: two, dealerships: [] }, settings);
-    expect(fields.find((f) => f.name === "category")!.options!.map((o) => o.value)).toEqual([...ENQUIRY_CATEGORIES]);
+    const fields = contactFormFields(
+      { showCategory: true, locations: two, dealerships: [] },
+      settings,
+    );
+    expect(fields.find((f) => f.name === "category")!.options!.map((o) => o.value)).toEqual([
+      ...ENQUIRY_CATEGORIES,
+    ]);
     expect(names(fields)).toContain("location");
-    expect(names(contactFormFields({ showCategory: true, locations: [], dealerships: [] }, settings))).not.toContain("location");
+    expect(
+      names(contactFormFields({ showCategory: true, locations: [], dealerships: [] }, settings)),
+    ).not.toContain("location");
   });
 
   it("requires a preferred dealership only when the group has more than one", () => {
-    expect(names(contactFormFields({ showCategory: false, locations: [], dealerships: two }, settings))).toContain("dealership_slug");
-    expect(names(contactFormFields({ showCategory: false, locations: [], dealerships: two.slice(0, 1) }, settings))).not.toContain("dealership_slug");
+    expect(
+      names(contactFormFields({ showCategory: false, locations: [], dealerships: two }, settings)),
+    ).toContain("dealership_slug");
+    expect(
+      names(
+        contactFormFields(
+          { showCategory: false, locations: [], dealerships: two.slice(0, 1) },
+          settings,
+        ),
+      ),
+    ).not.toContain("dealership_slug");
   });
 
   it("asks for a CV only with a careers enquiry", () => {
-    const fields = contactFormFields({ showCategory: true, locations: [], dealerships: [] }, settings);
+    const fields = contactFormFields(
+      { showCategory: true, locations: [], dealerships: [] },
+      settings,
+    );
     expect(names(fieldsForValues(fields, { category: "General Enquiry" }))).not.toContain("cv");
-    expect(names(fieldsForValues(fields, { category: LEAD_FORM_CATEGORIES.careers }))).toContain("cv");
-    const errors = validateFields(fieldsForValues(fields, { category: LEAD_FORM_CATEGORIES.careers }), { category: LEAD_FORM_CATEGORIES.careers }, rules);
+    expect(names(fieldsForValues(fields, { category: LEAD_FORM_CATEGORIES.careers }))).toContain(
+      "cv",
+    );
+    const errors = validateFields(
+      fieldsForValues(fields, { category: LEAD_FORM_CATEGORIES.careers }),
+      { category: LEAD_FORM_CATEGORIES.careers },
+      rules,
+    );
     expect(errors.cv).toBe(FIELD_MESSAGES.required);
   });
 
   it("makes the message optional where the site says so", () => {
     const required = vehicleEnquiryFields(settings).find((f) => f.name === "message")!;
-    const optional = vehicleEnquiryFields({ ...settings, enquiryMessageOptional: true }).find((f) => f.name === "message")!;
+    const optional = vehicleEnquiryFields({ ...settings, enquiryMessageOptional: true }).find(
+      (f) => f.name === "message",
+    )!;
     expect(required.required).toBe(true);
     expect(optional.required).toBe(false);
   });
@@ -68,29 +95,48 @@ describe("vehicle enquiries", () => {
 describe("bookings", () => {
   it("ask for a location only when there is a choice, and always for a time", () => {
     expect(names(bookingFormFields("test_drive", two, settings))).toContain("location_id");
-    expect(names(bookingFormFields("test_drive", two.slice(0, 1), settings))).not.toContain("location_id");
+    expect(names(bookingFormFields("test_drive", two.slice(0, 1), settings))).not.toContain(
+      "location_id",
+    );
     const errors = validateFields(bookingFormFields("test_drive", [], settings), {}, rules);
     expect(errors.booking_time).toBe("Please choose a time.");
   });
 
   it("offer the site's additional services as checkboxes whose options are the keys gathered", () => {
-    const fields = bookingFormFields("service", [], { ...settings, serviceAdditionalServices: ["Oil change", "Car wash"] });
+    const fields = bookingFormFields("service", [], {
+      ...settings,
+      serviceAdditionalServices: ["Oil change", "Car wash"],
+    });
     expect(optionKeysOf(fields)).toEqual(["Oil change", "Car wash"]);
     expect(checkboxFieldNames(fields)).toEqual(["opt_in"]);
-    expect(names(bookingFormFields("service", [], { ...settings, serviceAdditionalServices: [] }))).not.toContain("additional_services");
+    expect(
+      names(bookingFormFields("service", [], { ...settings, serviceAdditionalServices: [] })),
+    ).not.toContain("additional_services");
   });
 });
 
 describe("SPEC 4 Multi-step forms: the finance application", () => {
   it("has three steps, 'User Details' first (its save error shows in success style)", () => {
     const steps = financeFormSteps({ dealerships: [] });
-    expect(steps.map((s) => s.title)).toEqual([USER_DETAILS_STEP_TITLE, "Your Vehicle and Loan", "Employment and Income"]);
-    expect(names(steps[0]!.fields)).toEqual(["first_name", "last_name", "email", "phone", "postcode"]);
+    expect(steps.map((s) => s.title)).toEqual([
+      USER_DETAILS_STEP_TITLE,
+      "Your Vehicle and Loan",
+      "Employment and Income",
+    ]);
+    expect(names(steps[0]!.fields)).toEqual([
+      "first_name",
+      "last_name",
+      "email",
+      "phone",
+      "postcode",
+    ]);
   });
 
   it("asks for the preferred dealership (SPEC.md preferredDealership) when the group has more than one", () => {
     expect(names(financeFormSteps({ dealerships: two })[1]!.fields)).toContain("dealership_slug");
-    expect(names(financeFormSteps({ dealerships: [] })[1]!.fields)).not.toContain("dealership_slug");
+    expect(names(financeFormSteps({ dealerships: [] })[1]!.fields)).not.toContain(
+      "dealership_slug",
+    );
   });
 
   it("requires agreeing to be contacted, with its own message", () => {

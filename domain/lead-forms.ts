@@ -49,7 +49,10 @@ type RuleSettings = Pick<SiteSettings, "enquiryMessageOptional" | "visitorSource
 
 function contactFields(): LeadFormField[] {
   return [
-    ...nameFields().map((f) => ({ ...f, autoComplete: f.name === "first_name" ? "given-name" : "family-name" })),
+    ...nameFields().map((f) => ({
+      ...f,
+      autoComplete: f.name === "first_name" ? "given-name" : "family-name",
+    })),
     { name: "email", kind: "email", label: "Email", autoComplete: "email" },
     { name: "phone", kind: "phone", label: "Phone", autoComplete: "tel" },
   ];
@@ -66,10 +69,21 @@ function hearAboutUs(settings: Pick<SiteSettings, "visitorSources">): LeadFormFi
 }
 
 /** The general enquiry (/contact): SPEC.md section 5's enquiry form, and a CV for careers. */
-export function contactFormFields(context: EnquiryFormContext, settings: RuleSettings): LeadFormField[] {
+export function contactFormFields(
+  context: EnquiryFormContext,
+  settings: RuleSettings,
+): LeadFormField[] {
   const fields: LeadFormField[] = enquiryFormFields(context, settings).map((f) =>
     f.name === "first_name" || f.name === "last_name" || f.name === "email" || f.name === "phone"
-      ? { ...f, autoComplete: { first_name: "given-name", last_name: "family-name", email: "email", phone: "tel" }[f.name] }
+      ? {
+          ...f,
+          autoComplete: {
+            first_name: "given-name",
+            last_name: "family-name",
+            email: "email",
+            phone: "tel",
+          }[f.name],
+        }
       : f,
   );
   const messageIndex = fields.findIndex((f) => f.name === "message");
@@ -88,22 +102,39 @@ export function contactFormFields(context: EnquiryFormContext, settings: RuleSet
 }
 
 /** The fields a submission answers: those tied to another category are left out. */
-export function fieldsForValues<T extends LeadFormField>(fields: readonly T[], values: Readonly<Record<string, unknown>>): T[] {
+export function fieldsForValues<T extends LeadFormField>(
+  fields: readonly T[],
+  values: Readonly<Record<string, unknown>>,
+): T[] {
   return fields.filter((f) => f.whenCategory === undefined || values.category === f.whenCategory);
 }
 
 /** A vehicle enquiry, quick enquiry, photo request or history report request: the vehicle is known. */
-export function vehicleEnquiryFields(settings: RuleSettings, options: { messageRequired?: boolean } = {}): LeadFormField[] {
+export function vehicleEnquiryFields(
+  settings: RuleSettings,
+  options: { messageRequired?: boolean } = {},
+): LeadFormField[] {
   return [
     ...contactFields(),
-    { name: "postcode", kind: "postcode", label: "Postcode", required: false, autoComplete: "postal-code" },
+    {
+      name: "postcode",
+      kind: "postcode",
+      label: "Postcode",
+      required: false,
+      autoComplete: "postal-code",
+    },
     {
       name: "message",
       kind: "textarea",
       label: "Message",
       required: options.messageRequired ?? !settings.enquiryMessageOptional,
     },
-    { name: "opt_in", kind: "checkbox", label: "Keep me up to date with news and offers", required: false },
+    {
+      name: "opt_in",
+      kind: "checkbox",
+      label: "Keep me up to date with news and offers",
+      required: false,
+    },
   ];
 }
 
@@ -113,28 +144,65 @@ export type BookingFormContext = {
 };
 
 /** Test drive booking (/book-test-drive/): a location, a time, the driver. */
-export function testDriveFormFields(context: BookingFormContext, settings: RuleSettings): LeadFormField[] {
+export function testDriveFormFields(
+  context: BookingFormContext,
+  settings: RuleSettings,
+): LeadFormField[] {
   return [
     ...(context.locations.length > 1
-      ? [{ name: "location_id", kind: "select", label: "Location", options: context.locations } as LeadFormField]
+      ? [
+          {
+            name: "location_id",
+            kind: "select",
+            label: "Location",
+            options: context.locations,
+          } as LeadFormField,
+        ]
       : []),
-    { name: "booking_time", kind: "text", control: "time-slot", label: "Date and time", requiredMessage: "Please choose a time." },
+    {
+      name: "booking_time",
+      kind: "text",
+      control: "time-slot",
+      label: "Date and time",
+      requiredMessage: "Please choose a time.",
+    },
     ...contactFields(),
     { name: "message", kind: "textarea", label: "Anything we should know?", required: false },
     hearAboutUs(settings),
-    { name: "opt_in", kind: "checkbox", label: "Keep me up to date with news and offers", required: false },
+    {
+      name: "opt_in",
+      kind: "checkbox",
+      label: "Keep me up to date with news and offers",
+      required: false,
+    },
   ];
 }
 
 export type ServiceFormContext = BookingFormContext & { additionalServices: readonly string[] };
 
 /** Service booking (/service, /pages/book-a-service): a drop-off time, the vehicle, extras. */
-export function serviceFormFields(context: ServiceFormContext, settings: RuleSettings): LeadFormField[] {
+export function serviceFormFields(
+  context: ServiceFormContext,
+  settings: RuleSettings,
+): LeadFormField[] {
   return [
     ...(context.locations.length > 1
-      ? [{ name: "location_id", kind: "select", label: "Service centre", options: context.locations } as LeadFormField]
+      ? [
+          {
+            name: "location_id",
+            kind: "select",
+            label: "Service centre",
+            options: context.locations,
+          } as LeadFormField,
+        ]
       : []),
-    { name: "booking_time", kind: "text", control: "time-slot", label: "Drop-off date and time", requiredMessage: "Please choose a time." },
+    {
+      name: "booking_time",
+      kind: "text",
+      control: "time-slot",
+      label: "Drop-off date and time",
+      requiredMessage: "Please choose a time.",
+    },
     ...contactFields(),
     { name: "Rego", kind: "text", label: "Rego", required: false },
     { name: "Vehicle Make", kind: "text", label: "Vehicle make" },
@@ -153,9 +221,19 @@ export function serviceFormFields(context: ServiceFormContext, settings: RuleSet
           } as LeadFormField,
         ]
       : []),
-    { name: "message", kind: "textarea", label: "Tell us what your vehicle needs", required: false },
+    {
+      name: "message",
+      kind: "textarea",
+      label: "Tell us what your vehicle needs",
+      required: false,
+    },
     hearAboutUs(settings),
-    { name: "opt_in", kind: "checkbox", label: "Keep me up to date with news and offers", required: false },
+    {
+      name: "opt_in",
+      kind: "checkbox",
+      label: "Keep me up to date with news and offers",
+      required: false,
+    },
   ];
 }
 
@@ -166,7 +244,10 @@ export function bookingFormFields(
   settings: RuleSettings & Pick<SiteSettings, "serviceAdditionalServices">,
 ): LeadFormField[] {
   return kind === "service"
-    ? serviceFormFields({ locations, additionalServices: settings.serviceAdditionalServices }, settings)
+    ? serviceFormFields(
+        { locations, additionalServices: settings.serviceAdditionalServices },
+        settings,
+      )
     : testDriveFormFields({ locations }, settings);
 }
 
@@ -174,8 +255,21 @@ export type FinanceFormContext = { dealerships: readonly SelectOption[] };
 
 export type FormStep = { title: string; fields: LeadFormField[] };
 
-export const EMPLOYMENT_OPTIONS = ["Full time", "Part time", "Casual", "Self employed", "Retired", "Other"] as const;
-export const RESIDENTIAL_OPTIONS = ["Own home", "Mortgage", "Renting", "Living with family", "Other"] as const;
+export const EMPLOYMENT_OPTIONS = [
+  "Full time",
+  "Part time",
+  "Casual",
+  "Self employed",
+  "Retired",
+  "Other",
+] as const;
+export const RESIDENTIAL_OPTIONS = [
+  "Own home",
+  "Mortgage",
+  "Renting",
+  "Living with family",
+  "Other",
+] as const;
 export const LOAN_TERMS = ["12", "24", "36", "48", "60", "72", "84"] as const;
 
 /**
@@ -187,31 +281,76 @@ export function financeFormSteps(context: FinanceFormContext): FormStep[] {
   return [
     {
       title: "User Details",
-      fields: [...contactFields(), { name: "postcode", kind: "postcode", label: "Postcode", autoComplete: "postal-code" }],
+      fields: [
+        ...contactFields(),
+        { name: "postcode", kind: "postcode", label: "Postcode", autoComplete: "postal-code" },
+      ],
     },
     {
       title: "Your Vehicle and Loan",
       fields: [
-        { name: "vehiclePriceBudget", kind: "text", control: "number", label: "Vehicle price or budget ($)" },
-        { name: "deposit", kind: "text", control: "number", label: "Deposit or trade-in ($)", required: false },
+        {
+          name: "vehiclePriceBudget",
+          kind: "text",
+          control: "number",
+          label: "Vehicle price or budget ($)",
+        },
+        {
+          name: "deposit",
+          kind: "text",
+          control: "number",
+          label: "Deposit or trade-in ($)",
+          required: false,
+        },
         {
           name: "loan_term_months",
           kind: "select",
           label: "Loan term",
-          options: LOAN_TERMS.map((t) => ({ value: t, label: `${Number(t) / 12} years (${t} months)`, highlighted: t === "60" })),
+          options: LOAN_TERMS.map((t) => ({
+            value: t,
+            label: `${Number(t) / 12} years (${t} months)`,
+            highlighted: t === "60",
+          })),
         },
         ...(context.dealerships.length > 1
-          ? [{ name: "dealership_slug", kind: "select", label: "Preferred Dealership", options: context.dealerships } as LeadFormField]
+          ? [
+              {
+                name: "dealership_slug",
+                kind: "select",
+                label: "Preferred Dealership",
+                options: context.dealerships,
+              } as LeadFormField,
+            ]
           : []),
       ],
     },
     {
       title: "Employment and Income",
       fields: [
-        { name: "employment_status", kind: "radio", label: "Employment", options: options(EMPLOYMENT_OPTIONS) },
-        { name: "annual_income", kind: "text", control: "number", label: "Annual income before tax ($)" },
-        { name: "residential_status", kind: "radio", label: "Where do you live?", options: options(RESIDENTIAL_OPTIONS) },
-        { name: "message", kind: "textarea", label: "Anything else we should know?", required: false },
+        {
+          name: "employment_status",
+          kind: "radio",
+          label: "Employment",
+          options: options(EMPLOYMENT_OPTIONS),
+        },
+        {
+          name: "annual_income",
+          kind: "text",
+          control: "number",
+          label: "Annual income before tax ($)",
+        },
+        {
+          name: "residential_status",
+          kind: "radio",
+          label: "Where do you live?",
+          options: options(RESIDENTIAL_OPTIONS),
+        },
+        {
+          name: "message",
+          kind: "textarea",
+          label: "Anything else we should know?",
+          required: false,
+        },
         {
           name: "terms_conditions",
           kind: "checkbox",
@@ -226,9 +365,18 @@ export function financeFormSteps(context: FinanceFormContext): FormStep[] {
 export const VEHICLE_CONDITIONS = ["Excellent", "Good", "Fair", "Needs work"] as const;
 
 /** Trade-in valuation and Value My Car: the visitor's vehicle (looked up by rego), then them. */
-export function tradeInFormFields(context: { states: readonly string[] }, settings: RuleSettings): LeadFormField[] {
+export function tradeInFormFields(
+  context: { states: readonly string[] },
+  settings: RuleSettings,
+): LeadFormField[] {
   return [
-    { name: "Rego", kind: "text", label: "Rego", required: false, hint: "We can fill in your vehicle's details from its plate." },
+    {
+      name: "Rego",
+      kind: "text",
+      label: "Rego",
+      required: false,
+      hint: "We can fill in your vehicle's details from its plate.",
+    },
     ...(context.states.length > 0
       ? [
           {
@@ -254,9 +402,19 @@ export function tradeInFormFields(context: { states: readonly string[] }, settin
     },
     ...contactFields(),
     { name: "postcode", kind: "postcode", label: "Postcode", autoComplete: "postal-code" },
-    { name: "message", kind: "textarea", label: "Anything else about the vehicle?", required: false },
+    {
+      name: "message",
+      kind: "textarea",
+      label: "Anything else about the vehicle?",
+      required: false,
+    },
     hearAboutUs(settings),
-    { name: "opt_in", kind: "checkbox", label: "Keep me up to date with news and offers", required: false },
+    {
+      name: "opt_in",
+      kind: "checkbox",
+      label: "Keep me up to date with news and offers",
+      required: false,
+    },
   ];
 }
 
@@ -267,19 +425,38 @@ export function fleetFormFields(settings: RuleSettings): LeadFormField[] {
   return [
     ...contactFields(),
     { name: "company", kind: "text", label: "Company", autoComplete: "organization" },
-    { name: "fleet_size", kind: "select", label: "Fleet size", options: FLEET_SIZES.map((s) => ({ value: s, label: s })) },
+    {
+      name: "fleet_size",
+      kind: "select",
+      label: "Fleet size",
+      options: FLEET_SIZES.map((s) => ({ value: s, label: s })),
+    },
     { name: "vehicles_of_interest", kind: "text", label: "Vehicles of interest", required: false },
-    { name: "message", kind: "textarea", label: "Message", required: !settings.enquiryMessageOptional },
-    { name: "opt_in", kind: "checkbox", label: "Keep me up to date with news and offers", required: false },
+    {
+      name: "message",
+      kind: "textarea",
+      label: "Message",
+      required: !settings.enquiryMessageOptional,
+    },
+    {
+      name: "opt_in",
+      kind: "checkbox",
+      label: "Keep me up to date with news and offers",
+      required: false,
+    },
   ];
 }
 
 /** Checkbox fields a form sends (an unticked box sends nothing, so the server fills false). */
 export function checkboxFieldNames(fields: readonly LeadFormField[]): string[] {
-  return fields.filter((f) => f.kind === "checkbox" && f.control !== "checkbox-group").map((f) => f.name);
+  return fields
+    .filter((f) => f.kind === "checkbox" && f.control !== "checkbox-group")
+    .map((f) => f.name);
 }
 
 /** The options of checkbox groups, each a key gathered into additional_services (SPEC.md section 5). */
 export function optionKeysOf(fields: readonly LeadFormField[]): string[] {
-  return fields.filter((f) => f.control === "checkbox-group").flatMap((f) => (f.options ?? []).map((o) => o.value));
+  return fields
+    .filter((f) => f.control === "checkbox-group")
+    .flatMap((f) => (f.options ?? []).map((o) => o.value));
 }

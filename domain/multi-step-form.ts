@@ -129,7 +129,11 @@ export function stepSaveRequest(
   values: Readonly<Record<string, unknown>>,
   basePath = "/api",
 ): LeadRequest {
-  return leadRequest(state, { ...values, lead_status: INCOMPLETE_LEAD_STATUS, form_completed: false }, basePath);
+  return leadRequest(
+    state,
+    { ...values, lead_status: INCOMPLETE_LEAD_STATUS, form_completed: false },
+    basePath,
+  );
 }
 
 /** The final submission: the completed lead, updating the incomplete one when there is one. */
@@ -142,7 +146,11 @@ export function finalSubmitRequest(
 }
 
 /** POST creates the lead; once it has an id, PUT updates it. Both carry the step and skips. */
-function leadRequest(state: MultiStepState, fields: Record<string, unknown>, basePath: string): LeadRequest {
+function leadRequest(
+  state: MultiStepState,
+  fields: Record<string, unknown>,
+  basePath: string,
+): LeadRequest {
   const lead = {
     ...fields,
     step_number: state.current + 1,

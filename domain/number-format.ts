@@ -5,7 +5,11 @@
  */
 const formatters = new Map<string, Intl.NumberFormat>();
 
-export function formatNumber(value: number, locale: string, options?: Intl.NumberFormatOptions): string {
+export function formatNumber(
+  value: number,
+  locale: string,
+  options?: Intl.NumberFormatOptions,
+): string {
   const key = options ? `${locale}|${JSON.stringify(options)}` : locale;
   let formatter = formatters.get(key);
   if (!formatter) formatters.set(key, (formatter = new Intl.NumberFormat(locale, options)));

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { REGO_MESSAGES, lookupNotice, normaliseRego, registrationErrors, registrationStates, registryState } from "./registration";
+import {
+  REGO_MESSAGES,
+  lookupNotice,
+  normaliseRego,
+  registrationErrors,
+  registrationStates,
+  registryState,
+} from "./registration";
 
 describe("registration lookups (issue 7: rego and regoState)", () => {
   it.each([

@@ -282,7 +282,10 @@ export function buildSearchQueries(
 }
 
 /** A query for cars by filter alone: no keyword, no facets, the first `limit` in `sort` order. */
-export function carsQuery(filter: string, { limit, sort = [] }: { limit: number; sort?: string[] }): SearchQuery {
+export function carsQuery(
+  filter: string,
+  { limit, sort = [] }: { limit: number; sort?: string[] },
+): SearchQuery {
   return {
     indexUid: SEARCH_COLLECTIONS.cars,
     q: "",

@@ -60,14 +60,18 @@ const StockRulesSchema = z
       .max(14)
       .nullable()
       .default(null)
-      .describe("Only vehicles created within this many days are listed (0 to 14); null = no limit."),
+      .describe(
+        "Only vehicles created within this many days are listed (0 to 14); null = no limit.",
+      ),
     minPhotoCount: z
       .number()
       .int()
       .min(0)
       .nullable()
       .default(null)
-      .describe("Only vehicles with at least this many photos are listed (the spec's preset is 3)."),
+      .describe(
+        "Only vehicles with at least this many photos are listed (the spec's preset is 3).",
+      ),
     presetCities: z
       .array(z.string())
       .default([])
@@ -121,7 +125,9 @@ const GarageSettingsSchema = z
     signInWithMobile: z
       .boolean()
       .default(false)
-      .describe("Visitors sign in with a mobile number and SMS code to keep a garage and watchlist."),
+      .describe(
+        "Visitors sign in with a mobile number and SMS code to keep a garage and watchlist.",
+      ),
     notifyWhenSavedCarSells: z
       .boolean()
       .default(true)
@@ -346,10 +352,7 @@ export const SiteSettingsSchema = z.object({
     .boolean()
     .default(false)
     .describe("Service-type location cards show 'Book a Service' instead of contact."),
-  showViewOurStock: z
-    .boolean()
-    .default(true)
-    .describe("Location cards link to 'View Our Stock'."),
+  showViewOurStock: z.boolean().default(true).describe("Location cards link to 'View Our Stock'."),
   customLocationOrder: z
     .array(z.string())
     .nullable()
@@ -402,7 +405,11 @@ export const SiteSettingsSchema = z.object({
       "Image CDN URL template with {url}, {width}, {quality}; null = built-in resizer. The Content-Security-Policy allows its origin in images.",
     ),
   imageSourceHosts: z
-    .array(z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, "A host name, with a port if needed (photos.example.com)"))
+    .array(
+      z
+        .string()
+        .regex(/^[a-z0-9.-]+(:\d+)?$/i, "A host name, with a port if needed (photos.example.com)"),
+    )
     .default([])
     .describe(
       "Hosts (host or host:port) whose photos the built-in resizer (/media/image) may fetch and resize; photos on other hosts need an image CDN template.",
@@ -419,11 +426,15 @@ export const SiteSettingsSchema = z.object({
     })
     .nullable()
     .default(null)
-    .describe("Home locations carousel shows only these location slugs and/or this type; null = all."),
+    .describe(
+      "Home locations carousel shows only these location slugs and/or this type; null = all.",
+    ),
   lifestyleTiles: z
     .array(z.enum(LIFESTYLE_TILES))
     .default([...LIFESTYLE_TILES])
-    .describe("Lifestyle tiles on the home page, in order ('Join Our Team' also needs careersUrl)."),
+    .describe(
+      "Lifestyle tiles on the home page, in order ('Join Our Team' also needs careersUrl).",
+    ),
   valuePropositionAutoplayMs: z
     .number()
     .int()
@@ -452,7 +463,10 @@ export const SiteSettingsSchema = z.object({
     .array(
       z
         .string()
-        .regex(/^https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i, "An https origin, with no path (https://connect.facebook.net)"),
+        .regex(
+          /^https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i,
+          "An https origin, with no path (https://connect.facebook.net)",
+        ),
     )
     .default([])
     .describe(
@@ -490,7 +504,9 @@ export const SiteSettingsSchema = z.object({
     .min(1)
     .max(20)
     .default(1)
-    .describe("Test drives one slot takes at one location (1: a booked slot is no longer offered)."),
+    .describe(
+      "Test drives one slot takes at one location (1: a booked slot is no longer offered).",
+    ),
   serviceSlotCapacity: z
     .number()
     .int()
@@ -513,8 +529,17 @@ export const SiteSettingsSchema = z.object({
     .describe("The earliest bookable slot starts at least this many minutes from now."),
   serviceAdditionalServices: z
     .array(z.string())
-    .default(["Logbook service", "Brake inspection", "Wheel alignment", "Air-conditioning service", "Tyre check", "Car wash"])
-    .describe("Additional services offered as checkboxes on the service booking form (gathered into additional_services)."),
+    .default([
+      "Logbook service",
+      "Brake inspection",
+      "Wheel alignment",
+      "Air-conditioning service",
+      "Tyre check",
+      "Car wash",
+    ])
+    .describe(
+      "Additional services offered as checkboxes on the service booking form (gathered into additional_services).",
+    ),
   theme: ThemeSchema,
 });
 

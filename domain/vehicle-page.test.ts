@@ -27,7 +27,10 @@ const photos = (n: number): VehicleImage[] =>
 /** Whether a filter string selects the document (through the grammar's reference parser). */
 function selects(filter: string | undefined, document: Vehicle): boolean {
   if (filter === undefined) return true;
-  return matchesFilter(parseMeilisearchFilter(filter), document as unknown as Record<string, unknown>);
+  return matchesFilter(
+    parseMeilisearchFilter(filter),
+    document as unknown as Record<string, unknown>,
+  );
 }
 
 describe("SPEC 5 vehicle slug lookup", () => {
@@ -61,11 +64,15 @@ describe("SPEC 4/5 Reserve Now on the vehicle page", () => {
 
   it("coming soon where the site allows it", () => {
     const vehicle = aVehicle({ status: "coming_soon" });
-    expect(canReserveFromVehiclePage(vehicle, { ...settings, comingSoonReservable: true })).toBe(true);
+    expect(canReserveFromVehiclePage(vehicle, { ...settings, comingSoonReservable: true })).toBe(
+      true,
+    );
   });
 
   it("never without a payment provider", () => {
-    expect(canReserveFromVehiclePage(aVehicle(), { ...settings, paymentProvider: null })).toBe(false);
+    expect(canReserveFromVehiclePage(aVehicle(), { ...settings, paymentProvider: null })).toBe(
+      false,
+    );
   });
 });
 
@@ -121,19 +128,25 @@ describe("similar vehicles", () => {
 
   it("merges the answers in order, each vehicle once, never this one, up to the limit", () => {
     const v = (id: number) => ({ id });
-    expect(pickSimilarVehicles(v(1), [[v(2), v(3)], [v(3), v(1), v(4), v(5), v(6)]], 4)).toEqual([
-      v(2),
-      v(3),
-      v(4),
-      v(5),
-    ]);
+    expect(
+      pickSimilarVehicles(
+        v(1),
+        [
+          [v(2), v(3)],
+          [v(3), v(1), v(4), v(5), v(6)],
+        ],
+        4,
+      ),
+    ).toEqual([v(2), v(3), v(4), v(5)]);
     expect(pickSimilarVehicles(v(1), [[], []])).toEqual([]);
   });
 });
 
 describe("SPEC 4 Find Me Something Similar", () => {
   it("searches the same make and model through the search URL codec", () => {
-    const path = findSimilarSearchPath(aVehicle({ make: "Land Rover", make_model: "Land Rover Defender" }));
+    const path = findSimilarSearchPath(
+      aVehicle({ make: "Land Rover", make_model: "Land Rover Defender" }),
+    );
     expect(path).toBe("/search/make/Land%20Rover/Land%20Rover%20Defender");
     expect(parseSearchUrl(path)?.filters).toEqual({
       make: ["Land Rover"],

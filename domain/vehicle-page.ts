@@ -10,7 +10,12 @@ import { carsQuery, type SearchQuery } from "./search-query";
 import { buildSearchUrl, EMPTY_SEARCH_STATE } from "./search-url";
 import type { Locale, SiteSettings } from "./site-settings";
 import { isPreorder } from "./vehicle-price";
-import { canReserveOnline, isReservable, isUnavailable, vehicleLookupSlug } from "./vehicle-actions";
+import {
+  canReserveOnline,
+  isReservable,
+  isUnavailable,
+  vehicleLookupSlug,
+} from "./vehicle-actions";
 import type { Vehicle } from "./vehicle";
 
 /** Texts of the sidebar block (SPEC.md section 2, "Vehicle card", last point). */
@@ -53,7 +58,9 @@ export function canReserveFromVehiclePage(
  */
 export const ENOUGH_PHOTOS = 3;
 
-export function offersRequestPhotos(vehicle: Pick<Vehicle, "images" | "sold" | "status" | "show_on_dealer_website">): boolean {
+export function offersRequestPhotos(
+  vehicle: Pick<Vehicle, "images" | "sold" | "status" | "show_on_dealer_website">,
+): boolean {
   return !isUnavailable(vehicle) && vehicle.images.length < ENOUGH_PHOTOS;
 }
 
@@ -90,7 +97,12 @@ export function similarVehiclesQueries(
   limit: number = SIMILAR_VEHICLES_LIMIT,
 ): SearchQuery[] {
   const base = notThisOneAndAvailable(vehicle);
-  const queries = [similarQuery(and(compare("make", "=", vehicle.make), compare("model", "=", vehicle.model), ...base), limit)];
+  const queries = [
+    similarQuery(
+      and(compare("make", "=", vehicle.make), compare("model", "=", vehicle.model), ...base),
+      limit,
+    ),
+  ];
   const body = vehicle.body?.trim();
   if (body) {
     const band =

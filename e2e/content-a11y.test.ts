@@ -28,43 +28,51 @@ describe.skipIf(!browserAvailable)("content pages: accessibility and budgets", (
     await server?.close();
   });
 
-  it("has no axe violations on any content route of any demo site", { timeout: 600_000 }, async () => {
-    const found: string[] = [];
-    const errors: string[] = [];
-    const checkSite = async (page: Page, slug: string, hasPopup: boolean) => {
-      const locationsPage = await fetchWithHost(server, `${slug}.localhost`, "/our-locations/");
-      const firstLocation = /href="(\/our-location\/[^"]+)"/.exec(locationsPage.body)?.[1];
-      for (const path of [...CONTENT_ROUTES, ...(firstLocation ? [firstLocation] : [])]) {
-        await page.goto(siteUrl(slug, path), { waitUntil: "domcontentloaded" });
-        // The promo popup, where a site has one, is checked open, then closed.
-        if (path === "/" && hasPopup) {
-          await page.getByRole("dialog").waitFor();
-          for (const v of await axeViolations(page)) found.push(`${slug}${path} [popup open] ${v}`);
-          await page.keyboard.press("Escape");
+  it(
+    "has no axe violations on any content route of any demo site",
+    { timeout: 600_000 },
+    async () => {
+      const found: string[] = [];
+      const errors: string[] = [];
+      const checkSite = async (page: Page, slug: string, hasPopup: boolean) => {
+        const locationsPage = await fetchWithHost(server, `${slug}.localhost`, "/our-locations/");
+        const firstLocation = /href="(\/our-location\/[^"]+)"/.exec(locationsPage.body)?.[1];
+        for (const path of [...CONTENT_ROUTES, ...(firstLocation ? [firstLocation] : [])]) {
+          await page.goto(siteUrl(slug, path), { waitUntil: "domcontentloaded" });
+          // The promo popup, where a site has one, is checked open, then closed.
+          if (path === "/" && hasPopup) {
+            await page.getByRole("dialog").waitFor();
+            for (const v of await axeViolations(page))
+              found.push(`${slug}${path} [popup open] ${v}`);
+            await page.keyboard.press("Escape");
+          }
+          for (const v of await axeViolations(page, { contentOnly: path !== "/" }))
+            found.push(`${slug}${path} ${v}`);
         }
-        for (const v of await axeViolations(page, { contentOnly: path !== "/" })) found.push(`${slug}${path} ${v}`);
-      }
-    };
-    // Two pages at a time: the browser waits on the server as much as on axe.
-    const queue = [...server.registry.all()];
-    await Promise.all(
-      [0, 1].map(async () => {
-        const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-        const pageErrors = watchForErrors(page);
-        for (let site = queue.shift(); site; site = queue.shift()) {
-          await checkSite(page, site.slug, site.settings.promoPopup !== null);
-        }
-        errors.push(...pageErrors);
-        await page.close();
-      }),
-    );
-    expect(found).toEqual([]);
-    expect(errors).toEqual([]);
-  });
+      };
+      // Two pages at a time: the browser waits on the server as much as on axe.
+      const queue = [...server.registry.all()];
+      await Promise.all(
+        [0, 1].map(async () => {
+          const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+          const pageErrors = watchForErrors(page);
+          for (let site = queue.shift(); site; site = queue.shift()) {
+            await checkSite(page, site.slug, site.settings.promoPopup !== null);
+          }
+          errors.push(...pageErrors);
+          await page.close();
+        }),
+      );
+      expect(found).toEqual([]);
+      expect(errors).toEqual([]);
+    },
+  );
 
   it("has no axe violations with the holiday hours dialog and the Email Us form open", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(siteUrl("southern-motors", "/our-location/southern-motors-dunedin"), { waitUntil: "networkidle" });
+    await page.goto(siteUrl("southern-motors", "/our-location/southern-motors-dunedin"), {
+      waitUntil: "networkidle",
+    });
     await page.getByRole("button", { name: "View Holiday Hours" }).click();
     await page.getByRole("dialog").waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -90,9 +98,13 @@ describe.skipIf(!browserAvailable)("content pages: accessibility and budgets", (
       // Past the chat bubble's and the script loader's 3 s: nothing more loads by itself.
       await page.waitForTimeout(3300);
       const total = [...sizes.values()].reduce((sum, n) => sum + n, 0);
-      expect(total, `${slug}: ${(total / 1024).toFixed(1)} KB gzip`).toBeLessThanOrEqual(HOME_JS_BUDGET_BYTES);
+      expect(total, `${slug}: ${(total / 1024).toFixed(1)} KB gzip`).toBeLessThanOrEqual(
+        HOME_JS_BUDGET_BYTES,
+      );
       // The dialogs' forms load only when a dialog asks for them.
-      expect([...sizes.keys()].filter((url) => /quick-message-form|email-us-form|lead-form/.test(url))).toEqual([]);
+      expect(
+        [...sizes.keys()].filter((url) => /quick-message-form|email-us-form|lead-form/.test(url)),
+      ).toEqual([]);
       await page.close();
     }
   });
@@ -106,8 +118,11 @@ describe.skipIf(!browserAvailable)("content pages: accessibility and budgets", (
       await page.addInitScript(() => {
         (window as unknown as { __cls: number }).__cls = 0;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-            if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value;
+          for (const entry of list.getEntries() as Array<
+            PerformanceEntry & { value: number; hadRecentInput: boolean }
+          >) {
+            if (!entry.hadRecentInput)
+              (window as unknown as { __cls: number }).__cls += entry.value;
           }
         }).observe({ type: "layout-shift", buffered: true });
       });

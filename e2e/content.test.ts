@@ -26,7 +26,10 @@ describe.skipIf(!browserAvailable)("content pages in a real browser", () => {
     await server?.close();
   });
 
-  async function withPage<T>(run: (page: Page, context: BrowserContext) => Promise<T>, viewport = { width: 1280, height: 900 }) {
+  async function withPage<T>(
+    run: (page: Page, context: BrowserContext) => Promise<T>,
+    viewport = { width: 1280, height: 900 },
+  ) {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     const errors = watchForErrors(page);
@@ -45,12 +48,16 @@ describe.skipIf(!browserAvailable)("content pages in a real browser", () => {
         expect(res?.status(), site.slug).toBe(200);
         // A site with a popup shows it first; dismiss it to look at the page.
         if (site.settings.promoPopup) await page.keyboard.press("Escape");
-        const blocks = await page.locator("[data-home-block]").evaluateAll((els) => els.map((el) => el.getAttribute("data-home-block")));
+        const blocks = await page
+          .locator("[data-home-block]")
+          .evaluateAll((els) => els.map((el) => el.getAttribute("data-home-block")));
         expect(blocks, site.slug).toEqual(site.settings.homeBlocks);
         await expect(page.getByRole("heading", { level: 1 }).count()).resolves.toBe(1);
         if (site.settings.homeBlocks.includes("locations")) {
           await expect(
-            page.getByRole("heading", { name: site.settings.locationsCarouselTitle, exact: true }).isVisible(),
+            page
+              .getByRole("heading", { name: site.settings.locationsCarouselTitle, exact: true })
+              .isVisible(),
           ).resolves.toBe(true);
         }
       }
@@ -59,7 +66,12 @@ describe.skipIf(!browserAvailable)("content pages in a real browser", () => {
 
   it("autoplays the value proposition carousel, and pauses it on hover, on request and for reduced motion", async () => {
     const scrollOf = (page: Page) =>
-      page.locator('[aria-roledescription="carousel"]').first().locator("> div").first().evaluate((el) => el.scrollLeft);
+      page
+        .locator('[aria-roledescription="carousel"]')
+        .first()
+        .locator("> div")
+        .first()
+        .evaluate((el) => el.scrollLeft);
     await withPage(
       async (page) => {
         await page.goto(siteUrl("southern-motors"), { waitUntil: "networkidle" });
@@ -67,7 +79,10 @@ describe.skipIf(!browserAvailable)("content pages in a real browser", () => {
         await carousel.scrollIntoViewIfNeeded();
         await page.mouse.move(0, 0);
         await page.waitForFunction(
-          () => (document.querySelector('[aria-roledescription="carousel"] > div') as HTMLElement | null)!.scrollLeft > 0,
+          () =>
+            (document.querySelector(
+              '[aria-roledescription="carousel"] > div',
+            ) as HTMLElement | null)!.scrollLeft > 0,
           null,
           { timeout: 6000 },
         );
@@ -84,16 +99,23 @@ describe.skipIf(!browserAvailable)("content pages in a real browser", () => {
         const paused = await scrollOf(page);
         await page.waitForTimeout(4200);
         await expect(scrollOf(page)).resolves.toBe(paused);
-        await expect(carousel.getByRole("button", { name: "Play Why buy with us" }).isVisible()).resolves.toBe(true);
+        await expect(
+          carousel.getByRole("button", { name: "Play Why buy with us" }).isVisible(),
+        ).resolves.toBe(true);
       },
       { width: 390, height: 844 },
     );
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: "reduce" });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      reducedMotion: "reduce",
+    });
     const page = await context.newPage();
     await page.goto(siteUrl("southern-motors"), { waitUntil: "networkidle" });
     await page.waitForTimeout(4200);
     await expect(scrollOf(page)).resolves.toBe(0);
-    await expect(page.getByRole("button", { name: "Pause Why buy with us" }).count()).resolves.toBe(0);
+    await expect(page.getByRole("button", { name: "Pause Why buy with us" }).count()).resolves.toBe(
+      0,
+    );
     await context.close();
   });
 
@@ -102,10 +124,14 @@ describe.skipIf(!browserAvailable)("content pages in a real browser", () => {
       await page.goto(siteUrl("harbour-auto-group"), { waitUntil: "networkidle" });
       const popup = page.getByRole("dialog", { name: "End of Year Sale" });
       await popup.waitFor({ state: "visible" });
-      await expect(popup.getByText("Drive away pricing on selected new Toyota").isVisible()).resolves.toBe(true);
+      await expect(
+        popup.getByText("Drive away pricing on selected new Toyota").isVisible(),
+      ).resolves.toBe(true);
       await expect(popup.locator("img").count()).resolves.toBe(1);
       // Focus is inside the dialog; Escape closes it.
-      await expect(page.evaluate(() => document.activeElement?.closest("dialog") !== null)).resolves.toBe(true);
+      await expect(
+        page.evaluate(() => document.activeElement?.closest("dialog") !== null),
+      ).resolves.toBe(true);
       await page.keyboard.press("Escape");
       await popup.waitFor({ state: "detached" });
       await page.reload({ waitUntil: "networkidle" });
@@ -129,7 +155,10 @@ describe.skipIf(!browserAvailable)("content pages in a real browser", () => {
 
   it("never shows a popup after its expiry date", async () => {
     const site = server.registry.all().find((s) => s.slug === "throttle-motorcycles")!;
-    const [row] = await server.database.db.select({ settings: sites.settings }).from(sites).where(eq(sites.id, site.id));
+    const [row] = await server.database.db
+      .select({ settings: sites.settings })
+      .from(sites)
+      .where(eq(sites.id, site.id));
     const popup = {
       imageUrl: null,
       title: "Expired Deal",
@@ -139,7 +168,10 @@ describe.skipIf(!browserAvailable)("content pages in a real browser", () => {
       expiresAt: "2000-01-01",
       visibleByDefault: true,
     };
-    await server.database.db.update(sites).set({ settings: { ...row!.settings, promoPopup: popup } }).where(eq(sites.id, site.id));
+    await server.database.db
+      .update(sites)
+      .set({ settings: { ...row!.settings, promoPopup: popup } })
+      .where(eq(sites.id, site.id));
     await server.registry.reload(site.id);
     try {
       await withPage(async (page) => {
@@ -148,15 +180,22 @@ describe.skipIf(!browserAvailable)("content pages in a real browser", () => {
         await expect(page.getByRole("dialog").count()).resolves.toBe(0);
       });
     } finally {
-      await server.database.db.update(sites).set({ settings: row!.settings }).where(eq(sites.id, site.id));
+      await server.database.db
+        .update(sites)
+        .set({ settings: row!.settings })
+        .where(eq(sites.id, site.id));
       await server.registry.reload(site.id);
     }
   });
 
   it("opens a location's holiday hours dialog by keyboard and returns focus when it closes", async () => {
     await withPage(async (page) => {
-      await page.goto(siteUrl("coastal-kia", "/our-location/coastal-kia-southport"), { waitUntil: "networkidle" });
-      await expect(page.getByRole("heading", { level: 1, name: "Coastal Kia Southport" }).isVisible()).resolves.toBe(true);
+      await page.goto(siteUrl("coastal-kia", "/our-location/coastal-kia-southport"), {
+        waitUntil: "networkidle",
+      });
+      await expect(
+        page.getByRole("heading", { level: 1, name: "Coastal Kia Southport" }).isVisible(),
+      ).resolves.toBe(true);
       const button = page.getByRole("button", { name: "View Holiday Hours" });
       await button.focus();
       await page.keyboard.press("Enter");
@@ -173,15 +212,21 @@ describe.skipIf(!browserAvailable)("content pages in a real browser", () => {
 
   it("sends a message from a location's Email Us modal as a lead for that location", async () => {
     await withPage(async (page) => {
-      await page.goto(siteUrl("harbour-auto-group", "/our-location/harbour-mazda-chatswood"), { waitUntil: "networkidle" });
+      await page.goto(siteUrl("harbour-auto-group", "/our-location/harbour-mazda-chatswood"), {
+        waitUntil: "networkidle",
+      });
       await page.keyboard.press("Escape"); // the promo popup
       await page.getByRole("button", { name: "Email Us" }).click();
       const dialog = page.getByRole("dialog", { name: "Email Harbour Mazda Chatswood" });
       await dialog.waitFor({ state: "visible" });
       // The location's own contact form, with this location's dealership chosen.
-      await expect(dialog.getByLabel("Preferred Dealership").inputValue()).resolves.toBe("harbour-mazda");
+      await expect(dialog.getByLabel("Preferred Dealership").inputValue()).resolves.toBe(
+        "harbour-mazda",
+      );
       await dialog.getByRole("button", { name: "Send message" }).click();
-      await expect(dialog.getByText("*This is a required field.").first().isVisible()).resolves.toBe(true);
+      await expect(
+        dialog.getByText("*This is a required field.").first().isVisible(),
+      ).resolves.toBe(true);
       await dialog.getByLabel("First Name").fill("Alex");
       await dialog.getByLabel("Last Name").fill("Driver");
       await dialog.getByLabel("Email").fill("alex.driver@example.com");
@@ -200,8 +245,16 @@ describe.skipIf(!browserAvailable)("content pages in a real browser", () => {
       .from(leads)
       .where(and(eq(leads.siteId, site.id), eq(leads.email, "alex.driver@example.com")));
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ category: "General Enquiry", firstName: "Alex", lastName: "Driver", locationId: location!.id });
-    expect(stored[0]!.payload).toMatchObject({ message: "Is the CX-5 Akera available this weekend?", source: "Website" });
+    expect(stored[0]).toMatchObject({
+      category: "General Enquiry",
+      firstName: "Alex",
+      lastName: "Driver",
+      locationId: location!.id,
+    });
+    expect(stored[0]!.payload).toMatchObject({
+      message: "Is the CX-5 Akera available this weekend?",
+      source: "Website",
+    });
   });
 
   it("filters special offers by model", async () => {
@@ -212,8 +265,12 @@ describe.skipIf(!browserAvailable)("content pages in a real browser", () => {
       await page.getByRole("button", { name: "Show offers" }).click();
       await page.waitForURL(/model=Seltos/);
       await page.getByRole("status").filter({ hasText: "1 offer" }).waitFor();
-      await expect(page.getByRole("heading", { level: 2, name: "Kia Seltos drive away offer" }).isVisible()).resolves.toBe(true);
-      await expect(page.getByRole("heading", { level: 2, name: "Kia Sportage drive away offer" }).count()).resolves.toBe(0);
+      await expect(
+        page.getByRole("heading", { level: 2, name: "Kia Seltos drive away offer" }).isVisible(),
+      ).resolves.toBe(true);
+      await expect(
+        page.getByRole("heading", { level: 2, name: "Kia Sportage drive away offer" }).count(),
+      ).resolves.toBe(0);
       await page.getByRole("link", { name: "Clear" }).click();
       await page.waitForURL(/\/special-offers$/);
       await page.getByRole("status").filter({ hasText: "2 offers" }).waitFor();
@@ -224,16 +281,24 @@ describe.skipIf(!browserAvailable)("content pages in a real browser", () => {
   it("renders a company page and the history tabs, which work with the keyboard", async () => {
     await withPage(async (page) => {
       await page.goto(siteUrl("southern-motors", "/about-us"), { waitUntil: "networkidle" });
-      await expect(page.getByRole("heading", { level: 1, name: "About Us" }).isVisible()).resolves.toBe(true);
-      await expect(page.getByText("Southern Motors has served Christchurch drivers").isVisible()).resolves.toBe(true);
+      await expect(
+        page.getByRole("heading", { level: 1, name: "About Us" }).isVisible(),
+      ).resolves.toBe(true);
+      await expect(
+        page.getByText("Southern Motors has served Christchurch drivers").isVisible(),
+      ).resolves.toBe(true);
 
       await page.goto(siteUrl("southern-motors", "/our-history"), { waitUntil: "networkidle" });
       const tabs = page.getByRole("tab");
       await expect(tabs.count()).resolves.toBe(8);
       await page.getByRole("tab", { name: "2020s" }).focus();
       await page.keyboard.press("ArrowLeft");
-      await expect.poll(() => page.getByRole("tab", { name: "2010s" }).getAttribute("aria-selected")).toBe("true");
-      await expect(page.getByRole("tabpanel").getByText("Hybrids, smartphones in the dashboard").isVisible()).resolves.toBe(true);
+      await expect
+        .poll(() => page.getByRole("tab", { name: "2010s" }).getAttribute("aria-selected"))
+        .toBe("true");
+      await expect(
+        page.getByRole("tabpanel").getByText("Hybrids, smartphones in the dashboard").isVisible(),
+      ).resolves.toBe(true);
     });
   });
 
@@ -260,21 +325,35 @@ describe.skipIf(!browserAvailable)("content pages in a real browser", () => {
       await dialog.getByRole("status").getByText("Thanks, Sam.").waitFor();
       // Chat events (SPEC.md section 7): 54 chat opened, then 55 for the first message.
       const events = await page.evaluate(() =>
-        ((window as unknown as { dataLayer?: { event_id: number }[] }).dataLayer ?? []).map((e) => e.event_id),
+        ((window as unknown as { dataLayer?: { event_id: number }[] }).dataLayer ?? []).map(
+          (e) => e.event_id,
+        ),
       );
       expect(events.filter((id) => id === 54 || id === 55 || id === 57)).toEqual([54, 55]);
     });
-    const stored = await server.database.db.select().from(leads).where(eq(leads.email, "sam.rivers@example.com"));
+    const stored = await server.database.db
+      .select()
+      .from(leads)
+      .where(eq(leads.email, "sam.rivers@example.com"));
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ category: "General Enquiry", subcategory: "Chat message" });
   });
 
   it("opens the message form from a vehicle page's 'Chat with us now'", async () => {
     const site = server.registry.all().find((s) => s.slug === "lone-star-autos")!;
-    const [car] = await server.database.db.select({ slug: vehicles.slug }).from(vehicles).where(and(eq(vehicles.siteId, site.id), eq(vehicles.status, "in_stock"))).limit(1);
+    const [car] = await server.database.db
+      .select({ slug: vehicles.slug })
+      .from(vehicles)
+      .where(and(eq(vehicles.siteId, site.id), eq(vehicles.status, "in_stock")))
+      .limit(1);
     await withPage(async (page) => {
-      await page.goto(siteUrl("lone-star-autos", `/${site.settings.vehiclePath}/${car!.slug}`), { waitUntil: "networkidle" });
-      await page.getByRole("region", { name: "Interested in this vehicle?" }).getByRole("button", { name: "Chat with us now" }).click();
+      await page.goto(siteUrl("lone-star-autos", `/${site.settings.vehiclePath}/${car!.slug}`), {
+        waitUntil: "networkidle",
+      });
+      await page
+        .getByRole("region", { name: "Interested in this vehicle?" })
+        .getByRole("button", { name: "Chat with us now" })
+        .click();
       await page.getByRole("dialog", { name: "Leave us a message" }).waitFor({ state: "visible" });
     });
   });
@@ -282,12 +361,24 @@ describe.skipIf(!browserAvailable)("content pages in a real browser", () => {
   it("loads a chat provider's widget after the first interaction (or 3 s) and opens it about 1.3 s after a click", async () => {
     // A stand-in widget served by the app itself: nothing comes from the internet.
     const widgetPath = resolve(process.env.BUILD_DIR ?? "build", "client", "e2e-chat-widget.js");
-    writeFileSync(widgetPath, "window.E2eChat = { open(how) { document.body.dataset.chatOpened = how; } };");
+    writeFileSync(
+      widgetPath,
+      "window.E2eChat = { open(how) { document.body.dataset.chatOpened = how; } };",
+    );
     const site = server.registry.all().find((s) => s.slug === "lone-star-autos")!;
-    const [row] = await server.database.db.select({ settings: sites.settings }).from(sites).where(eq(sites.id, site.id));
+    const [row] = await server.database.db
+      .select({ settings: sites.settings })
+      .from(sites)
+      .where(eq(sites.id, site.id));
     await server.database.db
       .update(sites)
-      .set({ settings: { ...row!.settings, chatScriptUrl: "/e2e-chat-widget.js", chatOpenCall: { path: "E2eChat.open", args: ["by-click"] } } })
+      .set({
+        settings: {
+          ...row!.settings,
+          chatScriptUrl: "/e2e-chat-widget.js",
+          chatOpenCall: { path: "E2eChat.open", args: ["by-click"] },
+        },
+      })
       .where(eq(sites.id, site.id));
     await server.registry.reload(site.id);
     try {
@@ -314,14 +405,21 @@ describe.skipIf(!browserAvailable)("content pages in a real browser", () => {
         const clicked = Date.now();
         await chat.click();
         await page.waitForTimeout(700);
-        await expect(page.evaluate(() => document.body.dataset.chatOpened ?? null)).resolves.toBeNull();
-        await page.waitForFunction(() => document.body.dataset.chatOpened === "by-click", null, { timeout: 3000 });
+        await expect(
+          page.evaluate(() => document.body.dataset.chatOpened ?? null),
+        ).resolves.toBeNull();
+        await page.waitForFunction(() => document.body.dataset.chatOpened === "by-click", null, {
+          timeout: 3000,
+        });
         expect(Date.now() - clicked).toBeGreaterThanOrEqual(1200);
         // With a provider there is no 'leave a message' form.
         await expect(page.getByRole("dialog").count()).resolves.toBe(0);
       });
     } finally {
-      await server.database.db.update(sites).set({ settings: row!.settings }).where(eq(sites.id, site.id));
+      await server.database.db
+        .update(sites)
+        .set({ settings: row!.settings })
+        .where(eq(sites.id, site.id));
       await server.registry.reload(site.id);
       rmSync(widgetPath, { force: true });
     }

@@ -35,7 +35,13 @@ describe.skipIf(!browserAvailable)("lead forms in a real browser", () => {
     const [car] = await server.database.db
       .select()
       .from(vehicles)
-      .where(and(eq(vehicles.siteId, site.id), eq(vehicles.status, "in_stock"), eq(vehicles.carType, "new")))
+      .where(
+        and(
+          eq(vehicles.siteId, site.id),
+          eq(vehicles.status, "in_stock"),
+          eq(vehicles.carType, "new"),
+        ),
+      )
       .limit(1);
     carId = car!.id;
   });
@@ -48,7 +54,11 @@ describe.skipIf(!browserAvailable)("lead forms in a real browser", () => {
   async function mailFor(page: Page): Promise<string> {
     const leadId = new URL(page.url()).searchParams.get("lead_id")!;
     expect(leadId).toMatch(/^[0-9a-f-]{36}$/);
-    await smtp.waitFor(() => smtp.messages.some((m) => m.leadId === leadId), 20_000, `the e-mail of lead ${leadId}`);
+    await smtp.waitFor(
+      () => smtp.messages.some((m) => m.leadId === leadId),
+      20_000,
+      `the e-mail of lead ${leadId}`,
+    );
     const adf = adfAttachmentOf(smtp.messages.find((m) => m.leadId === leadId)!.raw)!;
     if (xmllintAvailable) expect(adfProblems(adf)).toBeNull();
     return adf;
@@ -60,12 +70,18 @@ describe.skipIf(!browserAvailable)("lead forms in a real browser", () => {
     await page.goto(url(`/contact?car_id=${carId}`), { waitUntil: "networkidle" });
     await page.getByRole("button", { name: "Send enquiry" }).click();
     // Client-side check with the domain's messages; focus on the first field in error.
-    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe("first_name");
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name))
+      .toBe("first_name");
     const firstName = page.getByLabel("First Name");
     await expect(firstName.getAttribute("aria-invalid")).resolves.toBe("true");
     const describedBy = (await firstName.getAttribute("aria-describedby"))!;
-    await expect(page.locator(`#${describedBy.split(" ").pop()!}`).textContent()).resolves.toBe(FIELD_MESSAGES.required);
-    await expect(page.getByRole("status").filter({ hasText: "need your attention" }).count()).resolves.toBe(1);
+    await expect(page.locator(`#${describedBy.split(" ").pop()!}`).textContent()).resolves.toBe(
+      FIELD_MESSAGES.required,
+    );
+    await expect(
+      page.getByRole("status").filter({ hasText: "need your attention" }).count(),
+    ).resolves.toBe(1);
 
     await firstName.fill("Priya");
     await page.getByLabel("Last Name").fill("Kumar");
@@ -73,7 +89,9 @@ describe.skipIf(!browserAvailable)("lead forms in a real browser", () => {
     await page.getByLabel("Phone").fill("0411222333");
     await page.getByLabel("Message").fill("Is this one available for a test drive on Saturday?");
     await page.getByRole("button", { name: "Send enquiry" }).click();
-    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe("email");
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name))
+      .toBe("email");
     await expect(page.getByText(FIELD_MESSAGES.email).isVisible()).resolves.toBe(true);
     // The phone was formatted with the site's mask when the field was left.
     await expect(page.getByLabel("Phone").inputValue()).resolves.toBe("0411 222 333");
@@ -109,7 +127,9 @@ describe.skipIf(!browserAvailable)("lead forms in a real browser", () => {
     expect(adf).toContain("<timeframe>");
 
     await page.goto(url("/book-test-drive/"), { waitUntil: "networkidle" });
-    await expect(page.locator(`input[name="booking_time"][value="${start}"]`).count()).resolves.toBe(0);
+    await expect(
+      page.locator(`input[name="booking_time"][value="${start}"]`).count(),
+    ).resolves.toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -117,10 +137,16 @@ describe.skipIf(!browserAvailable)("lead forms in a real browser", () => {
   it("sends a three-step finance application: Step 1 of 3, Back, Continue, Submit", async () => {
     const page = await browser.newPage();
     const errors = watchForErrors(page);
-    await page.goto(url(`/finance?car_id=${carId}&car_type=new#finance-form`), { waitUntil: "networkidle" });
+    await page.goto(url(`/finance?car_id=${carId}&car_type=new#finance-form`), {
+      waitUntil: "networkidle",
+    });
     // SPEC.md section 2's finance steps.
-    await expect(page.locator("ol li").first().textContent()).resolves.toMatch(/^Step 1\s*Apply Online Quickly & Securely$/);
-    await expect(page.getByRole("link", { name: "Apply Now" }).getAttribute("href")).resolves.toBe("#finance-form");
+    await expect(page.locator("ol li").first().textContent()).resolves.toMatch(
+      /^Step 1\s*Apply Online Quickly & Securely$/,
+    );
+    await expect(page.getByRole("link", { name: "Apply Now" }).getAttribute("href")).resolves.toBe(
+      "#finance-form",
+    );
     await expect(page.getByText("Step 1 of 3").isVisible()).resolves.toBe(true);
     await expect(page.getByRole("button", { name: "Back" }).count()).resolves.toBe(0);
     expect(await axeViolations(page)).toEqual([]);
@@ -133,7 +159,9 @@ describe.skipIf(!browserAvailable)("lead forms in a real browser", () => {
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByText("Step 2 of 3").waitFor();
     // The vehicle's price prefilled the budget (SPEC.md query parameters).
-    await expect(page.getByLabel("Vehicle price or budget ($)").inputValue()).resolves.toMatch(/^\d+$/);
+    await expect(page.getByLabel("Vehicle price or budget ($)").inputValue()).resolves.toMatch(
+      /^\d+$/,
+    );
     await page.getByRole("button", { name: "Back" }).click();
     await page.getByText("Step 1 of 3").waitFor();
     await expect(page.getByLabel("First Name").inputValue()).resolves.toBe("Mei");
@@ -163,8 +191,13 @@ describe.skipIf(!browserAvailable)("lead forms in a real browser", () => {
     await page.getByLabel("Last Name").fill("Script");
     await page.getByLabel("Email").fill("noscript@example.com");
     await page.getByLabel("Phone").fill("12345");
-    await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: "Send message" }).click()]);
-    await expect(page.getByText("Invalid phone number. Must be an Australian number.").isVisible()).resolves.toBe(true);
+    await Promise.all([
+      page.waitForNavigation(),
+      page.getByRole("button", { name: "Send message" }).click(),
+    ]);
+    await expect(
+      page.getByText("Invalid phone number. Must be an Australian number.").isVisible(),
+    ).resolves.toBe(true);
     await expect(page.getByLabel("First Name").inputValue()).resolves.toBe("No");
     await page.getByLabel("Phone").fill("0411 222 333");
     await page.getByLabel("Location").selectOption({ index: 1 });
@@ -195,21 +228,33 @@ describe.skipIf(!browserAvailable)("lead forms in a real browser", () => {
     await page.getByLabel("Phone").fill("0433 444 555");
     await page.getByLabel("Location").selectOption({ index: 1 });
     await page.getByLabel("Message").fill("I would love to join the sales team.");
-    await page.getByLabel("Your CV").setInputFiles({ name: "casey-cv.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.7\n1 0 obj<<>>endobj\n%%EOF\n") });
+    await page
+      .getByLabel("Your CV")
+      .setInputFiles({
+        name: "casey-cv.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.from("%PDF-1.7\n1 0 obj<<>>endobj\n%%EOF\n"),
+      });
     // SPEC.md section 8: a failure without a message shows the alert and 'An unexpected error occured'.
-    await page.route("**/api/leads/with-files", (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }));
+    await page.route("**/api/leads/with-files", (route) =>
+      route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }),
+    );
     await page.getByRole("button", { name: "Send message" }).click();
-    const alert = page.getByRole("alert").filter({ hasText: "An error occurred when submitting this form" });
+    const alert = page
+      .getByRole("alert")
+      .filter({ hasText: "An error occurred when submitting this form" });
     await alert.waitFor();
     await expect(alert.textContent()).resolves.toContain("An unexpected error occured");
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("alert");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("role")))
+      .toBe("alert");
     await page.unroute("**/api/leads/with-files");
     await page.getByRole("button", { name: "Send message" }).click();
     await page.waitForURL(/\/success\?category=general-enquiry/);
     expect(apiCalls).toContain("/api/leads/with-files");
     const leadId = new URL(page.url()).searchParams.get("lead_id")!;
     await smtp.waitFor(() => smtp.messages.some((m) => m.leadId === leadId), 20_000);
-    expect(smtp.messages.find((m) => m.leadId === leadId)!.raw).toContain('filename=casey-cv.pdf');
+    expect(smtp.messages.find((m) => m.leadId === leadId)!.raw).toContain("filename=casey-cv.pdf");
     expect(errors.filter((e) => !provoked(e))).toEqual([]);
     await page.close();
   });
@@ -240,14 +285,23 @@ describe.skipIf(!browserAvailable)("lead forms in a real browser", () => {
     await page.getByRole("button", { name: "Get my valuation" }).click();
     await page.waitForURL(/\/success\?category=sell-my-car/);
     const adf = await mailFor(page);
-    expect(adf).toContain('<vehicle interest="sell" status="used"><id source="rego:QLD">123ABC</id>');
+    expect(adf).toContain(
+      '<vehicle interest="sell" status="used"><id source="rego:QLD">123ABC</id>',
+    );
     expect(errors).toEqual([]);
     await page.close();
   });
 
   it("has no axe violations on the other lead pages", async () => {
     const page = await browser.newPage();
-    for (const path of ["/contact", "/service", "/trade-in", "/sell-my-car", "/fleet", "/success?category=general-enquiry"]) {
+    for (const path of [
+      "/contact",
+      "/service",
+      "/trade-in",
+      "/sell-my-car",
+      "/fleet",
+      "/success?category=general-enquiry",
+    ]) {
       await page.goto(url(path), { waitUntil: "networkidle" });
       expect(await axeViolations(page), path).toEqual([]);
     }

@@ -31,7 +31,9 @@ describe.skipIf(!browserAvailable)("site chrome in a real browser", () => {
       const nav = page.getByRole("navigation", { name: "Main" });
       await expect(nav.isVisible()).resolves.toBe(true);
       for (const item of site.navigation.header) {
-        await expect(nav.getByText(item.name, { exact: true }).first().isVisible()).resolves.toBe(true);
+        await expect(nav.getByText(item.name, { exact: true }).first().isVisible()).resolves.toBe(
+          true,
+        );
       }
       await expect(page.getByRole("heading", { name: "Company" }).isVisible()).resolves.toBe(true);
     }
@@ -53,15 +55,22 @@ describe.skipIf(!browserAvailable)("site chrome in a real browser", () => {
     const privacy = footer.getByRole("link", { name: "Privacy Policy" }).first();
     await privacy.click();
     await page.waitForURL(/\/privacy-policy$/);
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("Privacy");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain(
+      "Privacy",
+    );
     await page.getByRole("link", { name: /home$/ }).first().click();
     await page.waitForURL(siteUrl("coastal-kia"));
-    await expect(page.evaluate(() => (window as unknown as { mark?: number }).mark)).resolves.toBe(1);
+    await expect(page.evaluate(() => (window as unknown as { mark?: number }).mark)).resolves.toBe(
+      1,
+    );
     expect(documents).toEqual([]);
     // Ctrl+click is the browser's: a new tab, and this page stays where it is.
     const [popup] = await Promise.all([
       page.context().waitForEvent("page"),
-      footer.getByRole("link", { name: "Privacy Policy" }).first().click({ modifiers: ["Control"] }),
+      footer
+        .getByRole("link", { name: "Privacy Policy" })
+        .first()
+        .click({ modifiers: ["Control"] }),
     ]);
     await popup.waitForLoadState();
     expect(new URL(popup.url()).pathname).toMatch(/privacy-policy$/);
@@ -86,7 +95,9 @@ describe.skipIf(!browserAvailable)("site chrome in a real browser", () => {
       await button.focus();
       await page.keyboard.press("Enter");
       await expect(button.getAttribute("aria-expanded")).resolves.toBe("true");
-      const list = page.locator(`#${await button.getAttribute("aria-controls")}`.replace(/:/g, "\\:"));
+      const list = page.locator(
+        `#${await button.getAttribute("aria-controls")}`.replace(/:/g, "\\:"),
+      );
       await expect(list.isVisible()).resolves.toBe(true);
       await page.keyboard.press("ArrowDown");
       const focused = await page.evaluate(() => document.activeElement?.tagName);
@@ -107,13 +118,19 @@ describe.skipIf(!browserAvailable)("site chrome in a real browser", () => {
   });
 
   it("opens the mobile menu by touch on a phone", async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
     const page = await context.newPage();
     await page.goto(siteUrl("coastal-kia"), { waitUntil: "networkidle" });
     const menu = page.getByRole("button", { name: "Menu" });
     await menu.tap();
     await expect(menu.getAttribute("aria-expanded")).resolves.toBe("true");
-    await expect(page.getByRole("navigation", { name: "Mobile" }).getByText("New Kia").isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByRole("navigation", { name: "Mobile" }).getByText("New Kia").isVisible(),
+    ).resolves.toBe(true);
     await context.close();
   });
 

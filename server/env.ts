@@ -31,7 +31,9 @@ export const EnvSchema = z.object({
     .string()
     .min(16, "SEARCH_MASTER_KEY must be at least 16 characters")
     .optional()
-    .describe("Master key of the search API; generated and printed at start when unset (set it when several servers share a database)."),
+    .describe(
+      "Master key of the search API; generated and printed at start when unset (set it when several servers share a database).",
+    ),
   PAGE_CACHE: flag.default(true).describe("In-process cache of rendered pages per site and URL."),
   PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(2000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -49,11 +51,15 @@ export const EnvSchema = z.object({
     .describe("Sender address of lead e-mail (the display name is the site's)."),
   DEV_MAIL_PAGE: flag
     .optional()
-    .describe("Show the dev outbox at /_dev/mail on the platform host; default: on unless production."),
+    .describe(
+      "Show the dev outbox at /_dev/mail on the platform host; default: on unless production.",
+    ),
   LEAD_FILES_DIR: z
     .string()
     .optional()
-    .describe("Where uploaded lead files are stored (outside the web root); default DATA_DIR/lead-files."),
+    .describe(
+      "Where uploaded lead files are stored (outside the web root); default DATA_DIR/lead-files.",
+    ),
   LEAD_DELIVERY: flag.default(true).describe("Run the lead delivery worker in this process."),
   LEAD_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(12),
   LEAD_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
@@ -70,11 +76,15 @@ export const EnvSchema = z.object({
     .string()
     .url()
     .optional()
-    .describe("Redis (redis://host:6379): every web node counts the per-client limits there; unset = each node counts alone."),
+    .describe(
+      "Redis (redis://host:6379): every web node counts the per-client limits there; unset = each node counts alone.",
+    ),
   REDIS_KEY_PREFIX: z
     .string()
     .default("dealer-sites:")
-    .describe("Prefix of this deployment's Redis keys, so that several deployments can share one Redis."),
+    .describe(
+      "Prefix of this deployment's Redis keys, so that several deployments can share one Redis.",
+    ),
   NEVDIS_API_URL: z.string().url().optional(),
   NEVDIS_API_KEY: z.string().optional(),
   AUTOGRAB_API_URL: z.string().url().optional(),

@@ -19,8 +19,10 @@ const server = await startServer(env, { logger, dev: env.NODE_ENV === "developme
 const sites = server.registry.all();
 logger.info({ url: server.url, sites: sites.length, database: server.database.kind }, "listening");
 console.log(`\nPlatform index: ${server.url}/`);
-for (const site of sites) console.log(`  ${site.name}: http://${site.slug}.localhost:${server.port}/`);
-if (!process.env.SEARCH_MASTER_KEY) console.log(`Search API master key (generated): ${env.SEARCH_MASTER_KEY}`);
+for (const site of sites)
+  console.log(`  ${site.name}: http://${site.slug}.localhost:${server.port}/`);
+if (!process.env.SEARCH_MASTER_KEY)
+  console.log(`Search API master key (generated): ${env.SEARCH_MASTER_KEY}`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

@@ -43,7 +43,12 @@ const buildDir = resolve(root, process.env.BUILD_DIR ?? "build");
 
 export async function startServer(
   env: Env,
-  options: { logger?: Logger; database?: DatabaseHandle; dev?: boolean; mailTransport?: MailTransport } = {},
+  options: {
+    logger?: Logger;
+    database?: DatabaseHandle;
+    dev?: boolean;
+    mailTransport?: MailTransport;
+  } = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? pino({ level: env.LOG_LEVEL });
   const database = options.database ?? (await openDatabaseFromEnv(env));
@@ -82,7 +87,8 @@ export async function startServer(
     const { createServer: createViteServer } = await import("vite");
     vite = await createViteServer({ root, server: { middlewareMode: true } });
     const devServer = vite;
-    build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    build = () =>
+      devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
     const buildPath = `${buildDir}/server/index.js`;
     build = (await import(/* @vite-ignore */ buildPath)) as ServerBuild;

@@ -13,7 +13,10 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const page = await loadBookingPage(context, "test_drive", new URL(request.url));
-  return data({ page, siteName: context.site.name, canonical: `${context.origin}/book-test-drive/` }, { headers: NO_STORE });
+  return data(
+    { page, siteName: context.site.name, canonical: `${context.origin}/book-test-drive/` },
+    { headers: NO_STORE },
+  );
 }
 
 export function headers() {
@@ -27,7 +30,10 @@ export async function action({ context, request }: Route.ActionArgs) {
 export function meta({ data: loaderData }: Route.MetaArgs) {
   return [
     { title: `Book a test drive | ${loaderData?.siteName ?? ""}` },
-    { name: "description", content: `Choose a time for your test drive at ${loaderData?.siteName ?? "our dealership"}.` },
+    {
+      name: "description",
+      content: `Choose a time for your test drive at ${loaderData?.siteName ?? "our dealership"}.`,
+    },
     { tagName: "link", rel: "canonical", href: loaderData?.canonical ?? "" },
   ];
 }
@@ -35,12 +41,19 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 export default function BookTestDrive({ loaderData, actionData }: Route.ComponentProps) {
   const site = useSite();
   const { page } = loaderData;
-  const fields = bookingFormFields(page.kind, page.locations.map(({ value, label }) => ({ value, label })), site.settings);
+  const fields = bookingFormFields(
+    page.kind,
+    page.locations.map(({ value, label }) => ({ value, label })),
+    site.settings,
+  );
   const location = page.locations.find((l) => l.id === page.selectedLocationId);
   return (
     <FormPage
       title="Book a test drive"
-      intro={localiseText("Pick a time that suits you and we'll have the vehicle ready.", site.locale)}
+      intro={localiseText(
+        "Pick a time that suits you and we'll have the vehicle ready.",
+        site.locale,
+      )}
       aside={
         location && (
           <InfoBox title={location.label}>
@@ -53,7 +66,12 @@ export default function BookTestDrive({ loaderData, actionData }: Route.Componen
     >
       {page.vehicle && <VehicleSummaryCard vehicle={page.vehicle} />}
       <div className="mt-6">
-        <BookingForm page={page} fields={fields} actionData={actionData} submitLabel="Book test drive" />
+        <BookingForm
+          page={page}
+          fields={fields}
+          actionData={actionData}
+          submitLabel="Book test drive"
+        />
       </div>
     </FormPage>
   );

@@ -8,7 +8,11 @@
  */
 import { data } from "react-router";
 import type { Route } from "./+types/contact";
-import { DEFAULT_ENQUIRY_CATEGORY, ENQUIRY_CATEGORIES, ENQUIRY_DEFAULTS } from "~/domain/enquiry-form";
+import {
+  DEFAULT_ENQUIRY_CATEGORY,
+  ENQUIRY_CATEGORIES,
+  ENQUIRY_DEFAULTS,
+} from "~/domain/enquiry-form";
 import {
   LEAD_FORM_SUBCATEGORIES,
   contactFormFields,
@@ -32,7 +36,11 @@ const VEHICLE_SUBCATEGORIES: readonly string[] = [
   LEAD_FORM_SUBCATEGORIES.historyReport,
 ];
 
-async function formContext(context: Route.LoaderArgs["context"], url: URL, locationSlug: string | undefined) {
+async function formContext(
+  context: Route.LoaderArgs["context"],
+  url: URL,
+  locationSlug: string | undefined,
+) {
   const allLocations = await visibleLocations(context);
   const location = locationSlug ? allLocations.find((l) => l.slug === locationSlug) : undefined;
   if (locationSlug && !location) throw data(null, { status: 404 });
@@ -45,7 +53,10 @@ async function formContext(context: Route.LoaderArgs["context"], url: URL, locat
     dealerships: dealershipOptions(context),
     vehicle,
     subcategory: subcategory && VEHICLE_SUBCATEGORIES.includes(subcategory) ? subcategory : null,
-    category: category && (ENQUIRY_CATEGORIES as readonly string[]).includes(category) ? category : DEFAULT_ENQUIRY_CATEGORY,
+    category:
+      category && (ENQUIRY_CATEGORIES as readonly string[]).includes(category)
+        ? category
+        : DEFAULT_ENQUIRY_CATEGORY,
   };
 }
 
@@ -53,16 +64,25 @@ async function formContext(context: Route.LoaderArgs["context"], url: URL, locat
  * AutoDealer JSON-LD of the location written to (when the site shows its location page), or of
  * every location the site shows; each names its location page, as that page's JSON-LD does.
  */
-async function dealerJsonLd(context: Route.LoaderArgs["context"], locationSlug: string | null): Promise<string | null> {
+async function dealerJsonLd(
+  context: Route.LoaderArgs["context"],
+  locationSlug: string | null,
+): Promise<string | null> {
   const dealers = locationSlug
     ? [await loadLocationBySlug(context, locationSlug)].filter((location) => location !== null)
     : locationsToShow(await loadSiteLocations(context), context.site.settings);
   return dealers.length === 0 ? null : locationsJsonLd(context, dealers);
 }
 
-function fieldsFor(ctx: Awaited<ReturnType<typeof formContext>>, settings: Route.LoaderArgs["context"]["site"]["settings"]) {
+function fieldsFor(
+  ctx: Awaited<ReturnType<typeof formContext>>,
+  settings: Route.LoaderArgs["context"]["site"]["settings"],
+) {
   if (ctx.vehicle) return vehicleEnquiryFields(settings);
-  return contactFormFields({ showCategory: true, locations: ctx.locations, dealerships: ctx.dealerships }, settings);
+  return contactFormFields(
+    { showCategory: true, locations: ctx.locations, dealerships: ctx.dealerships },
+    settings,
+  );
 }
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -99,7 +119,10 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   const where = loaderData.location ? ` ${loaderData.location.label}` : "";
   return [
     { title: `Contact${where} | ${loaderData.siteName}` },
-    { name: "description", content: `Send ${loaderData.siteName}${where} an enquiry. We will get back to you shortly.` },
+    {
+      name: "description",
+      content: `Send ${loaderData.siteName}${where} an enquiry. We will get back to you shortly.`,
+    },
     { tagName: "link", rel: "canonical", href: loaderData.canonical },
   ];
 }
@@ -120,14 +143,20 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   return (
     <FormPage
       title={localiseText(title, site.locale)}
-      intro={localiseText("Send us your enquiry and our team will get back to you, usually within one business day.", site.locale)}
+      intro={localiseText(
+        "Send us your enquiry and our team will get back to you, usually within one business day.",
+        site.locale,
+      )}
       aside={
         location ? (
           <InfoBox title={location.label}>
             <p>{location.address}</p>
             {location.phone && (
               <p>
-                <a className="font-semibold text-brand underline" href={`tel:${location.phone.replace(/[^\d+]/g, "")}`}>
+                <a
+                  className="font-semibold text-brand underline"
+                  href={`tel:${location.phone.replace(/[^\d+]/g, "")}`}
+                >
                   {location.phone}
                 </a>
               </p>
@@ -137,7 +166,10 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <InfoBox title="Prefer to talk?">
             <p>
               Call us on{" "}
-              <a className="font-semibold text-brand underline" href={`tel:${site.contactDetails.phone.replace(/[^\d+]/g, "")}`}>
+              <a
+                className="font-semibold text-brand underline"
+                href={`tel:${site.contactDetails.phone.replace(/[^\d+]/g, "")}`}
+              >
                 {site.contactDetails.phone}
               </a>
               .
@@ -155,7 +187,11 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         defaults={{ category: loaderData.category, opt_in: ENQUIRY_DEFAULTS.opt_in }}
         actionData={actionData}
         multipart={!vehicle}
-        filesApi={vehicle ? undefined : `${leadBasePath(site.settings.leadApiMode === "mock")}/leads/with-files`}
+        filesApi={
+          vehicle
+            ? undefined
+            : `${leadBasePath(site.settings.leadApiMode === "mock")}/leads/with-files`
+        }
         apiFields={{ location: location?.value }}
         submitLabel={vehicle ? "Send enquiry" : "Send message"}
       />

@@ -45,10 +45,16 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
         <RichText html={page.body} />
         {page.slug === "careers" && (
           <p className="mt-8 flex flex-wrap gap-3">
-            <SiteLink href="/current-positions" className={cn("inline-flex px-5 py-3 font-semibold", t.button)}>
+            <SiteLink
+              href="/current-positions"
+              className={cn("inline-flex px-5 py-3 font-semibold", t.button)}
+            >
               See current positions
             </SiteLink>
-            <SiteLink href={CAREERS_ENQUIRY_PATH} className={cn("inline-flex px-5 py-3 font-semibold", t.buttonOutline)}>
+            <SiteLink
+              href={CAREERS_ENQUIRY_PATH}
+              className={cn("inline-flex px-5 py-3 font-semibold", t.buttonOutline)}
+            >
               Send us your details
             </SiteLink>
           </p>

@@ -18,7 +18,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     title,
     intro: page?.body ?? "",
     positions,
-    seo: seoFor(context.origin, "/current-positions", title, page?.metaDescription ?? `Jobs at ${context.site.name}.`),
+    seo: seoFor(
+      context.origin,
+      "/current-positions",
+      title,
+      page?.metaDescription ?? `Jobs at ${context.site.name}.`,
+    ),
   };
 }
 
@@ -56,11 +61,17 @@ export default function CurrentPositions({ loaderData }: Route.ComponentProps) {
                 <h2 className={cn("text-xl", t.heading)}>{position.title}</h2>
                 <p className="mt-2 text-slate-800">{position.excerpt}</p>
                 <p className="mt-4 flex flex-wrap gap-3">
-                  <SiteLink href="/careers" className={cn("inline-flex px-4 py-2 text-sm font-semibold", t.button)}>
+                  <SiteLink
+                    href="/careers"
+                    className={cn("inline-flex px-4 py-2 text-sm font-semibold", t.button)}
+                  >
                     Apply now<span className="sr-only">: {position.title}</span>
                   </SiteLink>
                   {careersUrl && (
-                    <SiteLink href={careersUrl} className={cn("inline-flex px-4 py-2 text-sm font-semibold", t.buttonOutline)}>
+                    <SiteLink
+                      href={careersUrl}
+                      className={cn("inline-flex px-4 py-2 text-sm font-semibold", t.buttonOutline)}
+                    >
                       Our careers site
                     </SiteLink>
                   )}

@@ -30,7 +30,10 @@ export default function Dealerships({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <JsonLd json={loaderData.jsonLd} />
-      <PageHeader title="Our Dealerships" intro={`Every dealership of ${site.name}, with its locations.`} />
+      <PageHeader
+        title="Our Dealerships"
+        intro={`Every dealership of ${site.name}, with its locations.`}
+      />
       <DealershipsList dealerships={loaderData.dealerships} today={loaderData.today} />
     </>
   );

@@ -28,7 +28,8 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
     { title: `Car finance | ${loaderData?.siteName ?? ""}` },
     {
       name: "description",
-      content: "Apply for car finance online in minutes with your own personalised rate. Applying has no impact on your credit score.",
+      content:
+        "Apply for car finance online in minutes with your own personalised rate. Applying has no impact on your credit score.",
     },
     { tagName: "link", rel: "canonical", href: loaderData?.canonical ?? "" },
   ];
@@ -43,7 +44,8 @@ export default function Finance({ loaderData, actionData }: Route.ComponentProps
       <section className="rounded-site bg-brand px-6 py-10 text-brand-foreground">
         <h1 className="text-3xl font-bold md:text-4xl">Finance made simple</h1>
         <p className="mt-3 max-w-2xl text-lg opacity-90">
-          Get pre-approved online with your own personalised rate. Checking your options has no impact on your credit score.
+          Get pre-approved online with your own personalised rate. Checking your options has no
+          impact on your credit score.
         </p>
         <ol className="mt-8 grid gap-4 md:grid-cols-3">
           {FINANCE_STEPS.map((step) => {
@@ -56,7 +58,10 @@ export default function Finance({ loaderData, actionData }: Route.ComponentProps
             );
           })}
         </ol>
-        <a href="#finance-form" className="mt-8 inline-block rounded-site bg-accent px-6 py-3 font-semibold text-accent-foreground">
+        <a
+          href="#finance-form"
+          className="mt-8 inline-block rounded-site bg-accent px-6 py-3 font-semibold text-accent-foreground"
+        >
           {FINANCE_APPLY_BUTTON}
         </a>
       </section>
@@ -72,7 +77,13 @@ export default function Finance({ loaderData, actionData }: Route.ComponentProps
             </div>
           )}
           <div className="mt-6">
-            <MultiStepLeadForm id="finance-form" steps={page.steps} defaults={page.defaults} hidden={page.hidden} actionData={actionData} />
+            <MultiStepLeadForm
+              id="finance-form"
+              steps={page.steps}
+              defaults={page.defaults}
+              hidden={page.hidden}
+              actionData={actionData}
+            />
           </div>
         </section>
         <FinanceCalculator price={budget} />

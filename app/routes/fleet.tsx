@@ -8,7 +8,10 @@ import { LeadForm } from "~/app/components/forms/lead-form";
 import { useSite } from "~/app/lib/site";
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  return { siteName: context.site.name, canonical: `${context.origin}${new URL(request.url).pathname}` };
+  return {
+    siteName: context.site.name,
+    canonical: `${context.origin}${new URL(request.url).pathname}`,
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -21,7 +24,10 @@ export async function action({ context, request }: Route.ActionArgs) {
 export function meta({ data: loaderData }: Route.MetaArgs) {
   return [
     { title: `Fleet | ${loaderData?.siteName ?? ""}` },
-    { name: "description", content: "Fleet pricing, servicing and support for businesses of every size." },
+    {
+      name: "description",
+      content: "Fleet pricing, servicing and support for businesses of every size.",
+    },
     { tagName: "link", rel: "canonical", href: loaderData?.canonical ?? "" },
   ];
 }
@@ -31,7 +37,10 @@ export default function Fleet({ actionData }: Route.ComponentProps) {
   return (
     <FormPage
       title="Fleet"
-      intro={localiseText("Fleet pricing, servicing and a dedicated fleet manager for businesses of every size. Send us an enquiry and we'll be in touch.", site.locale)}
+      intro={localiseText(
+        "Fleet pricing, servicing and a dedicated fleet manager for businesses of every size. Send us an enquiry and we'll be in touch.",
+        site.locale,
+      )}
       aside={
         <InfoBox title="Why buy your fleet with us">
           <ul className="list-disc space-y-1 pl-5">
@@ -42,7 +51,13 @@ export default function Fleet({ actionData }: Route.ComponentProps) {
         </InfoBox>
       }
     >
-      <LeadForm id="fleet-form" fields={fleetFormFields(site.settings)} defaults={{ opt_in: true }} actionData={actionData} submitLabel="Send fleet enquiry" />
+      <LeadForm
+        id="fleet-form"
+        fields={fleetFormFields(site.settings)}
+        defaults={{ opt_in: true }}
+        actionData={actionData}
+        submitLabel="Send fleet enquiry"
+      />
     </FormPage>
   );
 }

@@ -36,9 +36,21 @@ export async function loader({ context }: Route.LoaderArgs) {
       ...(site.logo ? { logo: new URL(site.logo.url, context.origin).href } : {}),
       ...(site.contactDetails.phone ? { telephone: site.contactDetails.phone } : {}),
       ...(site.contactDetails.email ? { email: site.contactDetails.email } : {}),
-      ...(site.city ? { address: { "@type": "PostalAddress", addressLocality: site.city, addressRegion: site.state } } : {}),
+      ...(site.city
+        ? {
+            address: {
+              "@type": "PostalAddress",
+              addressLocality: site.city,
+              addressRegion: site.state,
+            },
+          }
+        : {}),
       sameAs: site.navigation.social.map((s) => s.url),
-      department: home.locations.map((l) => ({ "@type": "AutoDealer", name: l.name, url: `${context.origin}/our-location/${l.slug}` })),
+      department: home.locations.map((l) => ({
+        "@type": "AutoDealer",
+        name: l.name,
+        url: `${context.origin}/our-location/${l.slug}`,
+      })),
     }),
     seo: {
       ...seoFor(
@@ -81,7 +93,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         return data.locations.length > 0 ? (
           <div className="bg-slate-50">
             <div className="mx-auto max-w-7xl px-4 py-12 md:py-16">
-              <LocationsCarousel title={site.settings.locationsCarouselTitle} locations={data.locations} today={data.today} />
+              <LocationsCarousel
+                title={site.settings.locationsCarouselTitle}
+                locations={data.locations}
+                today={data.today}
+              />
             </div>
           </div>
         ) : null;

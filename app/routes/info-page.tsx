@@ -35,7 +35,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     WITH_STOCK.includes(slug) ? loadStockSummary(context) : Promise.resolve(null),
   ]);
   if (!page) throw data(null, { status: 404 });
-  return { slug, page, stock, seo: seoFor(context.origin, `/${slug}`, page.title, page.metaDescription) };
+  return {
+    slug,
+    page,
+    stock,
+    seo: seoFor(context.origin, `/${slug}`, page.title, page.metaDescription),
+  };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -43,11 +48,31 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 const BUYING_STEPS: Array<{ title: string; text: string; icon: IconName }> = [
-  { title: "Choose your vehicle", text: "Search our stock and compare photos, features and prices.", icon: "car" },
-  { title: "Reserve it online", text: "Hold it with a secure deposit while we prepare everything.", icon: "calendar" },
-  { title: "Value your trade-in", text: "Get an instant, independent price for your current car.", icon: "tag" },
-  { title: "Arrange finance", text: "Apply online with no impact on your credit score.", icon: "dollar" },
-  { title: "Pick up or delivery", text: "Collect it from us or have it delivered to your door.", icon: "truck" },
+  {
+    title: "Choose your vehicle",
+    text: "Search our stock and compare photos, features and prices.",
+    icon: "car",
+  },
+  {
+    title: "Reserve it online",
+    text: "Hold it with a secure deposit while we prepare everything.",
+    icon: "calendar",
+  },
+  {
+    title: "Value your trade-in",
+    text: "Get an instant, independent price for your current car.",
+    icon: "tag",
+  },
+  {
+    title: "Arrange finance",
+    text: "Apply online with no impact on your credit score.",
+    icon: "dollar",
+  },
+  {
+    title: "Pick up or delivery",
+    text: "Collect it from us or have it delivered to your door.",
+    icon: "truck",
+  },
 ];
 
 function StepList({ steps }: { steps: typeof BUYING_STEPS }) {
@@ -70,9 +95,13 @@ function StepList({ steps }: { steps: typeof BUYING_STEPS }) {
 
 function BrandGrid({ stock }: { stock: StockSummary }) {
   const site = useSite();
-  if (stock.makes.length === 0) return <p className="mt-8 text-slate-700">No stock to show right now.</p>;
+  if (stock.makes.length === 0)
+    return <p className="mt-8 text-slate-700">No stock to show right now.</p>;
   return (
-    <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Brands in stock">
+    <ul
+      className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6"
+      aria-label="Brands in stock"
+    >
       {stock.makes.map((make) => (
         <li key={make.make}>
           <SiteLink
@@ -80,7 +109,9 @@ function BrandGrid({ stock }: { stock: StockSummary }) {
             className="flex h-full flex-col items-center justify-center rounded-site border border-slate-200 p-4 text-center hover:border-brand"
           >
             <span className="font-semibold">{make.displayName}</span>
-            <span className="text-sm text-slate-700">{formatNumber(make.count, site.locale)} in stock</span>
+            <span className="text-sm text-slate-700">
+              {formatNumber(make.count, site.locale)} in stock
+            </span>
           </SiteLink>
         </li>
       ))}
@@ -91,7 +122,11 @@ function BrandGrid({ stock }: { stock: StockSummary }) {
 function ElectrifiedStock({ stock }: { stock: StockSummary }) {
   const site = useSite();
   const t = useTemplate();
-  const labels: Record<string, string> = { Electric: "Electric vehicles", Hybrid: "Hybrids", PHEV: "Plug-in hybrids" };
+  const labels: Record<string, string> = {
+    Electric: "Electric vehicles",
+    Hybrid: "Hybrids",
+    PHEV: "Plug-in hybrids",
+  };
   if (stock.electrified.length === 0) {
     return (
       <p className="mt-8 text-slate-700">
@@ -118,7 +153,9 @@ function ElectrifiedStock({ stock }: { stock: StockSummary }) {
               <Icon name="bolt" className="size-8 text-brand" />
               <span>
                 <span className="block font-semibold">{labels[group.fuel] ?? group.fuel}</span>
-                <span className="text-sm text-slate-700">{formatNumber(group.count, site.locale)} in stock</span>
+                <span className="text-sm text-slate-700">
+                  {formatNumber(group.count, site.locale)} in stock
+                </span>
               </span>
             </SiteLink>
           </li>
@@ -141,7 +178,10 @@ export default function InfoPage({ loaderData }: Route.ComponentProps) {
           <>
             <StepList steps={BUYING_STEPS} />
             <p className="mt-8">
-              <SiteLink href={site.settings.defaultSearchPath} className={cn("inline-flex px-5 py-3 font-semibold", t.button)}>
+              <SiteLink
+                href={site.settings.defaultSearchPath}
+                className={cn("inline-flex px-5 py-3 font-semibold", t.button)}
+              >
                 Find your vehicle
               </SiteLink>
             </p>
@@ -151,16 +191,24 @@ export default function InfoPage({ loaderData }: Route.ComponentProps) {
         {slug === "electric-and-hybrid-cars" && stock && <ElectrifiedStock stock={stock} />}
         {slug === "aftermarket" && (
           <p className="mt-8 flex flex-wrap gap-3">
-            <SiteLink href="/contact" className={cn("inline-flex px-5 py-3 font-semibold", t.button)}>
+            <SiteLink
+              href="/contact"
+              className={cn("inline-flex px-5 py-3 font-semibold", t.button)}
+            >
               Ask for a quote
             </SiteLink>
-            <SiteLink href="/vehicle-parts-and-accessories" className={cn("inline-flex px-5 py-3 font-semibold", t.buttonOutline)}>
+            <SiteLink
+              href="/vehicle-parts-and-accessories"
+              className={cn("inline-flex px-5 py-3 font-semibold", t.buttonOutline)}
+            >
               Genuine parts and accessories
             </SiteLink>
           </p>
         )}
       </div>
-      {(slug === "online-payment" || slug === "buying-online") && <PaymentsStrip className="mt-4" />}
+      {(slug === "online-payment" || slug === "buying-online") && (
+        <PaymentsStrip className="mt-4" />
+      )}
     </article>
   );
 }

@@ -1,6 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/locations";
-import { loadDealerships, loadLocationPage, locationPagePath } from "~/server/content/location-pages";
+import {
+  loadDealerships,
+  loadLocationPage,
+  locationPagePath,
+} from "~/server/content/location-pages";
 import { JsonLd } from "~/app/components/content/json-ld";
 import { PageHeader } from "~/app/components/content/page-header";
 import { seoFor, seoMeta } from "~/app/components/content/seo";

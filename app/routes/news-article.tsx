@@ -47,9 +47,12 @@ export default function NewsArticle({ loaderData }: Route.ComponentProps) {
         intro={
           article.publishedAt ? (
             <time dateTime={article.publishedAt}>
-              {new Intl.DateTimeFormat(site.locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-                new Date(article.publishedAt),
-              )}
+              {new Intl.DateTimeFormat(site.locale, {
+                day: "numeric",
+                month: "long",
+                year: "numeric",
+                timeZone: "UTC",
+              }).format(new Date(article.publishedAt))}
             </time>
           ) : undefined
         }

@@ -10,14 +10,22 @@ import { useSite, useTemplate } from "~/app/lib/site";
 
 /** /news and /blog: the site's articles, newest first. /news replaces /blog where the site says so. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [intro, articles] = await Promise.all([loadContentPage(context, "news"), listArticles(context, "news")]);
+  const [intro, articles] = await Promise.all([
+    loadContentPage(context, "news"),
+    listArticles(context, "news"),
+  ]);
   const base = resolveSiteLink("/blog", context.site.settings);
   return {
     base,
     intro: intro?.body ?? "",
     title: intro?.title ?? "News",
     articles,
-    seo: seoFor(context.origin, base, intro?.title ?? "News", intro?.metaDescription ?? `News from ${context.site.name}.`),
+    seo: seoFor(
+      context.origin,
+      base,
+      intro?.title ?? "News",
+      intro?.metaDescription ?? `News from ${context.site.name}.`,
+    ),
   };
 }
 
@@ -29,7 +37,12 @@ export default function News({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const t = useTemplate();
   const { articles, base } = loaderData;
-  const dateFormat = new Intl.DateTimeFormat(site.locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  const dateFormat = new Intl.DateTimeFormat(site.locale, {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
   return (
     <>
       <PageHeader title={loaderData.title} />

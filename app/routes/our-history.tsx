@@ -9,13 +9,21 @@ import { cn } from "~/app/lib/cn";
 
 /** The history page: eight decade tabs, 1950s to 2020s (SPEC.md section 2). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [page, decades] = await Promise.all([loadContentPage(context, "our-history"), loadHistory(context)]);
+  const [page, decades] = await Promise.all([
+    loadContentPage(context, "our-history"),
+    loadHistory(context),
+  ]);
   const title = page?.title ?? "Our History";
   return {
     title,
     intro: page?.body ?? "",
     decades,
-    seo: seoFor(context.origin, "/our-history", title, page?.metaDescription ?? `The story of ${context.site.name}.`),
+    seo: seoFor(
+      context.origin,
+      "/our-history",
+      title,
+      page?.metaDescription ?? `The story of ${context.site.name}.`,
+    ),
   };
 }
 
@@ -31,8 +39,15 @@ export default function OurHistory({ loaderData }: Route.ComponentProps) {
       <PageHeader title={loaderData.title} />
       <div className="mx-auto max-w-7xl px-4 py-10">
         <RichText html={loaderData.intro} />
-        <Tabs.Root value={active} onValueChange={(v) => setActive(v as typeof active)} className="mt-8">
-          <Tabs.List aria-label="Decades" className="flex flex-wrap gap-1 border-b border-slate-300">
+        <Tabs.Root
+          value={active}
+          onValueChange={(v) => setActive(v as typeof active)}
+          className="mt-8"
+        >
+          <Tabs.List
+            aria-label="Decades"
+            className="flex flex-wrap gap-1 border-b border-slate-300"
+          >
             {decades.map((d) => (
               <Tabs.Trigger
                 key={d.decade}
@@ -48,7 +63,12 @@ export default function OurHistory({ loaderData }: Route.ComponentProps) {
           </Tabs.List>
           {decades.map((d) => (
             // Every decade is in the HTML (for search engines); the inactive ones are hidden.
-            <Tabs.Content key={d.decade} value={d.decade} forceMount className="py-6 data-[state=inactive]:hidden">
+            <Tabs.Content
+              key={d.decade}
+              value={d.decade}
+              forceMount
+              className="py-6 data-[state=inactive]:hidden"
+            >
               <h2 className="text-2xl font-bold text-slate-900">{d.title}</h2>
               <RichText html={d.body} className="mt-3" />
             </Tabs.Content>

@@ -55,7 +55,9 @@ export default function OurLocations({ loaderData }: Route.ComponentProps) {
                       preventScrollReset
                       className={cn(
                         "inline-flex rounded-full border px-4 py-2 text-sm font-semibold",
-                        current ? "border-brand bg-brand text-brand-foreground" : "border-slate-300 hover:border-brand",
+                        current
+                          ? "border-brand bg-brand text-brand-foreground"
+                          : "border-slate-300 hover:border-brand",
                       )}
                     >
                       {option ? TYPE_LABELS[option] : "All locations"}

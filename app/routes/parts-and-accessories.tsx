@@ -45,7 +45,10 @@ export default function PartsAndAccessories({ loaderData }: Route.ComponentProps
               <h2 id="featured-parts" className={cn("text-2xl", t.heading)}>
                 Popular parts and accessories
               </h2>
-              <SiteLink href="/parts/search" className="font-semibold text-brand underline underline-offset-2">
+              <SiteLink
+                href="/parts/search"
+                className="font-semibold text-brand underline underline-offset-2"
+              >
                 All {parts.estimatedTotalHits} parts
               </SiteLink>
             </div>
@@ -62,7 +65,10 @@ export default function PartsAndAccessories({ loaderData }: Route.ComponentProps
           <SiteLink href="/contact" className={cn("inline-flex px-5 py-3 font-semibold", t.button)}>
             Ask our parts team
           </SiteLink>
-          <SiteLink href="/aftermarket" className={cn("inline-flex px-5 py-3 font-semibold", t.buttonOutline)}>
+          <SiteLink
+            href="/aftermarket"
+            className={cn("inline-flex px-5 py-3 font-semibold", t.buttonOutline)}
+          >
             Aftermarket accessories
           </SiteLink>
         </p>

@@ -50,7 +50,12 @@ export default function PartsSearch({ loaderData }: Route.ComponentProps) {
         crumbs={[{ name: "Parts and Accessories", href: "/vehicle-parts-and-accessories" }]}
       />
       <div className="mx-auto max-w-7xl px-4 py-10">
-        <PartsSearchForm key={loaderData.params} categories={results.categories} query={search.query} category={search.category} />
+        <PartsSearchForm
+          key={loaderData.params}
+          categories={results.categories}
+          query={search.query}
+          category={search.category}
+        />
         <p className="mt-6 text-slate-700" role="status">
           {results.estimatedTotalHits === 1 ? "1 part" : `${results.estimatedTotalHits} parts`}
           {search.query ? ` for “${search.query}”` : ""}

@@ -14,7 +14,10 @@ import { useSite } from "~/app/lib/site";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
 const WHY_SERVICE = [
-  ["Factory-trained technicians", "Our technicians know your vehicle and keep your logbook and warranty intact."],
+  [
+    "Factory-trained technicians",
+    "Our technicians know your vehicle and keep your logbook and warranty intact.",
+  ],
   ["Genuine parts", "We fit genuine parts, backed by the manufacturer's warranty."],
   ["Keeps you moving", "Ask about a loan car or a lift while your vehicle is with us."],
 ] as const;
@@ -23,7 +26,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = await loadBookingPage(context, "service", url);
   return data(
-    { page, why: url.pathname.replace(/\/$/, "") === "/why-service-with-us", siteName: context.site.name, canonical: `${context.origin}${url.pathname}` },
+    {
+      page,
+      why: url.pathname.replace(/\/$/, "") === "/why-service-with-us",
+      siteName: context.site.name,
+      canonical: `${context.origin}${url.pathname}`,
+    },
     { headers: NO_STORE },
   );
 }
@@ -40,7 +48,10 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   const title = loaderData?.why ? "Why service with us" : "Book a service";
   return [
     { title: `${title} | ${loaderData?.siteName ?? ""}` },
-    { name: "description", content: `Book your next service online with ${loaderData?.siteName ?? "us"}.` },
+    {
+      name: "description",
+      content: `Book your next service online with ${loaderData?.siteName ?? "us"}.`,
+    },
     { tagName: "link", rel: "canonical", href: loaderData?.canonical ?? "" },
   ];
 }
@@ -48,11 +59,18 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 export default function Service({ loaderData, actionData }: Route.ComponentProps) {
   const site = useSite();
   const { page, why } = loaderData;
-  const fields = bookingFormFields(page.kind, page.locations.map(({ value, label }) => ({ value, label })), site.settings);
+  const fields = bookingFormFields(
+    page.kind,
+    page.locations.map(({ value, label }) => ({ value, label })),
+    site.settings,
+  );
   return (
     <FormPage
       title={why ? "Why service with us" : "Book a service"}
-      intro={localiseText("Choose a drop-off time and tell us what your vehicle needs. We'll confirm your booking.", site.locale)}
+      intro={localiseText(
+        "Choose a drop-off time and tell us what your vehicle needs. We'll confirm your booking.",
+        site.locale,
+      )}
       aside={
         <InfoBox title="Why service with us">
           <ul className="space-y-3">

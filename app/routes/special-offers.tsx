@@ -20,7 +20,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     results,
     page: search.page,
     pages: pageCount(results.estimatedTotalHits, PAGE_SIZE),
-    selected: { make: search.manufacturer ?? null, model: search.model ?? null, body: search.body ?? null, query: search.query ?? "" },
+    selected: {
+      make: search.manufacturer ?? null,
+      model: search.model ?? null,
+      body: search.body ?? null,
+      query: search.query ?? "",
+    },
     title,
     params: url.searchParams.toString(),
     seo: seoFor(
@@ -48,7 +53,10 @@ export default function SpecialOffers({ loaderData }: Route.ComponentProps) {
   };
   return (
     <>
-      <PageHeader title={title} intro="Limited-time offers on new and used vehicles, finance and servicing." />
+      <PageHeader
+        title={title}
+        intro="Limited-time offers on new and used vehicles, finance and servicing."
+      />
       <div className="mx-auto max-w-7xl px-4 py-10">
         <OfferFilters key={loaderData.params} facets={results.facets} selected={selected} />
         <p className="mt-6 text-slate-700" role="status">

@@ -7,7 +7,11 @@ import { useEffect } from "react";
 import { and, eq } from "drizzle-orm";
 import { data } from "react-router";
 import type { Route } from "./+types/success";
-import { ANALYTICS_EVENT_IDS, AD_PIXEL_LEAD_EVENT, TEST_DRIVE_EVENT_IDS } from "~/domain/analytics-events";
+import {
+  ANALYTICS_EVENT_IDS,
+  AD_PIXEL_LEAD_EVENT,
+  TEST_DRIVE_EVENT_IDS,
+} from "~/domain/analytics-events";
 import { localiseText } from "~/domain/locale";
 import { leads } from "~/server/db/schema";
 import type { LeadDetails } from "~/server/leads/lead-document";
@@ -16,16 +20,31 @@ import { useSite, useTemplate } from "~/app/lib/site";
 import { APP_LINK } from "~/app/components/site/app-links";
 
 const NEXT_STEPS: Array<[RegExp, string]> = [
-  [/test-drive/, "We'll confirm your test drive by phone or e-mail. Please bring your driver's licence."],
+  [
+    /test-drive/,
+    "We'll confirm your test drive by phone or e-mail. Please bring your driver's licence.",
+  ],
   [/service/, "We'll confirm your booking and let you know when your vehicle is ready to collect."],
-  [/finance/, "A finance specialist will call you to talk through your application. Applying online has no impact on your credit score until you choose to go ahead."],
-  [/sell-my-car|trade/, "We'll review your vehicle's details and come back to you with a valuation."],
+  [
+    /finance/,
+    "A finance specialist will call you to talk through your application. Applying online has no impact on your credit score until you choose to go ahead.",
+  ],
+  [
+    /sell-my-car|trade/,
+    "We'll review your vehicle's details and come back to you with a valuation.",
+  ],
   [/fleet/, "Our fleet team will be in touch to talk about your business's needs."],
-  [/career/, "Thank you for your interest in joining our team. We'll be in touch if your experience matches a current position."],
+  [
+    /career/,
+    "Thank you for your interest in joining our team. We'll be in touch if your experience matches a current position.",
+  ],
 ];
 
 function nextSteps(category: string): string {
-  return NEXT_STEPS.find(([pattern]) => pattern.test(category))?.[1] ?? "Our team will get back to you, usually within one business day.";
+  return (
+    NEXT_STEPS.find(([pattern]) => pattern.test(category))?.[1] ??
+    "Our team will get back to you, usually within one business day."
+  );
 }
 
 function eventIdFor(category: string, subcategory: string | null): number {
@@ -36,7 +55,10 @@ function eventIdFor(category: string, subcategory: string | null): number {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const category = (url.searchParams.get("category") ?? "").toLowerCase().replace(/[^a-z0-9-]/g, "").slice(0, 60);
+  const category = (url.searchParams.get("category") ?? "")
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, "")
+    .slice(0, 60);
   const leadId = url.searchParams.get("lead_id");
   let booking: LeadDetails["booking"] = null;
   let subcategory: string | null = null;
@@ -67,7 +89,10 @@ export function headers() {
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
-  return [{ title: `Thank you | ${loaderData?.siteName ?? ""}` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `Thank you | ${loaderData?.siteName ?? ""}` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 type AnalyticsWindow = Window & { dataLayer?: unknown[] };
@@ -80,7 +105,12 @@ export default function Success({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     // SPEC.md sections 4 and 9: success fires the form's analytics event (a Lead for the ad pixel)
     // and the car is kept in the browser.
-    const detail = { event_id: eventId, category, lead_id: leadId, pixel_event: AD_PIXEL_LEAD_EVENT };
+    const detail = {
+      event_id: eventId,
+      category,
+      lead_id: leadId,
+      pixel_event: AD_PIXEL_LEAD_EVENT,
+    };
     const w = window as AnalyticsWindow;
     w.dataLayer?.push({ event: "form_submission", ...detail });
     window.dispatchEvent(new CustomEvent("dealer:lead", { detail }));
@@ -88,7 +118,10 @@ export default function Success({ loaderData }: Route.ComponentProps) {
       try {
         const key = `${site.slug}:enquired-cars`;
         const stored = JSON.parse(window.localStorage.getItem(key) ?? "[]") as string[];
-        window.localStorage.setItem(key, JSON.stringify([...new Set([...stored, carId])].slice(-20)));
+        window.localStorage.setItem(
+          key,
+          JSON.stringify([...new Set([...stored, carId])].slice(-20)),
+        );
       } catch {
         // Storage may be unavailable (private mode); nothing depends on it.
       }
@@ -97,18 +130,30 @@ export default function Success({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-      <h1 className={cn("text-3xl md:text-4xl", t.heading)}>{localiseText("Thank you, we've received your enquiry", site.locale)}</h1>
+      <h1 className={cn("text-3xl md:text-4xl", t.heading)}>
+        {localiseText("Thank you, we've received your enquiry", site.locale)}
+      </h1>
       {booking && (
         <p className="mt-6 rounded-site border border-green-700 bg-green-50 px-4 py-3 text-lg text-green-900">
-          {booking.kind === "service" ? "Your service drop-off" : "Your test drive"} is booked for <strong>{booking.label}</strong> at{" "}
-          <strong>{booking.locationName}</strong>.
+          {booking.kind === "service" ? "Your service drop-off" : "Your test drive"} is booked for{" "}
+          <strong>{booking.label}</strong> at <strong>{booking.locationName}</strong>.
         </p>
       )}
       <h2 className="mt-10 text-xl font-semibold">What happens next</h2>
-      <p className="mt-2 text-lg text-slate-700">{localiseText(nextSteps(category), site.locale)}</p>
-      {leadId && <p className="mt-4 text-sm text-slate-600">Your reference: {leadId.slice(0, 8).toUpperCase()}</p>}
+      <p className="mt-2 text-lg text-slate-700">
+        {localiseText(nextSteps(category), site.locale)}
+      </p>
+      {leadId && (
+        <p className="mt-4 text-sm text-slate-600">
+          Your reference: {leadId.slice(0, 8).toUpperCase()}
+        </p>
+      )}
       <div className="mt-10 flex flex-wrap justify-center gap-3">
-        <a {...APP_LINK} href={site.settings.defaultSearchPath} className={cn("px-5 py-3 font-semibold", t.button)}>
+        <a
+          {...APP_LINK}
+          href={site.settings.defaultSearchPath}
+          className={cn("px-5 py-3 font-semibold", t.button)}
+        >
           Browse our stock
         </a>
         <a {...APP_LINK} href="/" className={cn("px-5 py-3 font-semibold", t.buttonOutline)}>

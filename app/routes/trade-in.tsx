@@ -30,7 +30,11 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   const title = loaderData?.page.kind === "trade-in" ? "Trade-in valuation" : "Value my car";
   return [
     { title: `${title} | ${loaderData?.siteName ?? ""}` },
-    { name: "description", content: "Get a fast, free valuation of your car. Enter its registration and we'll do the rest." },
+    {
+      name: "description",
+      content:
+        "Get a fast, free valuation of your car. Enter its registration and we'll do the rest.",
+    },
     { tagName: "link", rel: "canonical", href: loaderData?.canonical ?? "" },
   ];
 }
@@ -51,7 +55,11 @@ export default function TradeIn({ loaderData, actionData }: Route.ComponentProps
   const site = useSite();
   const { page } = loaderData;
   const fields = tradeInFormFields({ states: page.states }, site.settings);
-  const [lookup, setLookup] = useState<{ notice: string | null; errors: Record<string, string>; busy: boolean }>({ notice: null, errors: {}, busy: false });
+  const [lookup, setLookup] = useState<{
+    notice: string | null;
+    errors: Record<string, string>;
+    busy: boolean;
+  }>({ notice: null, errors: {}, busy: false });
 
   async function onLookup(event: MouseEvent<HTMLButtonElement>) {
     const form = event.currentTarget.form;
@@ -63,7 +71,11 @@ export default function TradeIn({ loaderData, actionData }: Route.ComponentProps
       const response = await fetch("/api/rego-lookup", {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify({ rego: data.get("Rego") ?? "", regoState: data.get("regoState") ?? "", km: data.get("trade_in_km") ?? "" }),
+        body: JSON.stringify({
+          rego: data.get("Rego") ?? "",
+          regoState: data.get("regoState") ?? "",
+          km: data.get("trade_in_km") ?? "",
+        }),
       });
       const answer = (await response.json().catch(() => ({}))) as LookupAnswer;
       if (response.ok && answer.vehicle) {
@@ -71,17 +83,33 @@ export default function TradeIn({ loaderData, actionData }: Route.ComponentProps
         setValue(form, "trade_in_year", String(v.year));
         setValue(form, "trade_in_make", v.make);
         setValue(form, "trade_in_model", [v.model, v.badge].filter(Boolean).join(" "));
-        setLookup({ notice: lookupNotice(v, answer.valuation ?? null, (n) => formatPrice(n, site.locale)), errors: {}, busy: false });
+        setLookup({
+          notice: lookupNotice(v, answer.valuation ?? null, (n) => formatPrice(n, site.locale)),
+          errors: {},
+          busy: false,
+        });
         form.querySelector<HTMLInputElement>('[name="trade_in_km"]')?.focus();
         return;
       }
       const errors = answer.errors
-        ? Object.fromEntries(Object.entries(answer.errors).map(([k, v]) => [k === "rego" ? "Rego" : k, v]))
-        : { Rego: answer.error ?? "The registration lookup did not answer. Please enter your vehicle's details." };
+        ? Object.fromEntries(
+            Object.entries(answer.errors).map(([k, v]) => [k === "rego" ? "Rego" : k, v]),
+          )
+        : {
+            Rego:
+              answer.error ??
+              "The registration lookup did not answer. Please enter your vehicle's details.",
+          };
       setLookup({ notice: null, errors, busy: false });
       form.querySelector<HTMLInputElement>('[name="Rego"]')?.focus();
     } catch {
-      setLookup({ notice: null, errors: { Rego: "The registration lookup did not answer. Please enter your vehicle's details." }, busy: false });
+      setLookup({
+        notice: null,
+        errors: {
+          Rego: "The registration lookup did not answer. Please enter your vehicle's details.",
+        },
+        busy: false,
+      });
     }
   }
 
@@ -94,7 +122,12 @@ export default function TradeIn({ loaderData, actionData }: Route.ComponentProps
           <ol className="list-decimal space-y-1 pl-5">
             <li>Look up your vehicle by its registration.</li>
             <li>Check its details and condition.</li>
-            <li>{localiseText("We come back to you with a valuation, free and with no obligation.", site.locale)}</li>
+            <li>
+              {localiseText(
+                "We come back to you with a valuation, free and with no obligation.",
+                site.locale,
+              )}
+            </li>
           </ol>
         </InfoBox>
       }
@@ -109,7 +142,8 @@ export default function TradeIn({ loaderData, actionData }: Route.ComponentProps
         extraErrors={lookup.errors}
         notice={lookup.notice}
         onValuesChange={() => {
-          if (Object.keys(lookup.errors).length > 0) setLookup((current) => ({ ...current, errors: {} }));
+          if (Object.keys(lookup.errors).length > 0)
+            setLookup((current) => ({ ...current, errors: {} }));
         }}
         submitLabel="Get my valuation"
         actions={

@@ -43,9 +43,18 @@ function kindOf(request: Request): CheckoutKind {
 }
 
 /** The vehicle when the rules let this shopper reserve or buy it online; the vehicle page otherwise. */
-function requireCheckoutVehicle(context: RequestContext, request: Request, slug: string | undefined) {
+function requireCheckoutVehicle(
+  context: RequestContext,
+  request: Request,
+  slug: string | undefined,
+) {
   const kind = kindOf(request);
-  const vehicle = requireListedVehicle(context, request, slug, kind === "reserve" ? "/checkout" : "/buy-online");
+  const vehicle = requireListedVehicle(
+    context,
+    request,
+    slug,
+    kind === "reserve" ? "/checkout" : "/buy-online",
+  );
   const { settings } = context.site;
   const allowed =
     kind === "reserve"
@@ -90,7 +99,11 @@ export function loadCheckout(context: RequestContext, request: Request, slug: st
   };
 }
 
-export async function checkoutAction(context: RequestContext, request: Request, slug: string | undefined) {
+export async function checkoutAction(
+  context: RequestContext,
+  request: Request,
+  slug: string | undefined,
+) {
   const { kind, vehicle } = requireCheckoutVehicle(context, request, slug);
   const deposit = depositText(vehicle);
   return handleLeadForm(request, context, {

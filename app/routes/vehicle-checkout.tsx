@@ -18,7 +18,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [];
   const what = data.kind === "reserve" ? "Reserve" : "Buy online";
-  return [{ title: `${what}: ${data.heading} | ${data.siteName}` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${what}: ${data.heading} | ${data.siteName}` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function VehicleCheckout({ loaderData, actionData }: Route.ComponentProps) {
@@ -37,10 +40,15 @@ export default function VehicleCheckout({ loaderData, actionData }: Route.Compon
       }
       aside={
         <>
-          <VehicleSummaryCard vehicle={vehicle} heading={reserve ? "You are reserving" : "You are buying"} />
+          <VehicleSummaryCard
+            vehicle={vehicle}
+            heading={reserve ? "You are reserving" : "You are buying"}
+          />
           <InfoBox title="What happens next">
             <ol className="list-decimal space-y-1 pl-5">
-              <li>You pay the {deposit} deposit securely through {provider}.</li>
+              <li>
+                You pay the {deposit} deposit securely through {provider}.
+              </li>
               <li>We hold the vehicle for you and confirm by e-mail.</li>
               <li>Our team calls you to arrange finance, trade-in, inspection and delivery.</li>
             </ol>
@@ -56,15 +64,19 @@ export default function VehicleCheckout({ loaderData, actionData }: Route.Compon
         </>
       }
     >
-      <div role="note" className="mb-6 rounded-site border-2 border-amber-500 bg-amber-50 p-4 text-amber-950">
+      <div
+        role="note"
+        className="mb-6 rounded-site border-2 border-amber-500 bg-amber-50 p-4 text-amber-950"
+      >
         <p className="font-bold">Test mode</p>
         <p className="mt-1">
-          Online payments on this site are in test mode: no card is charged. Your request reaches the
-          dealer, who will contact you to take the deposit.
+          Online payments on this site are in test mode: no card is charged. Your request reaches
+          the dealer, who will contact you to take the deposit.
         </p>
       </div>
       <p className="mb-4 text-lg">
-        Deposit: <strong>{deposit}</strong> <span className="text-slate-700">(vehicle price {loaderData.price})</span>
+        Deposit: <strong>{deposit}</strong>{" "}
+        <span className="text-slate-700">(vehicle price {loaderData.price})</span>
       </p>
       <LeadForm
         id={reserve ? "reserve-form" : "buy-online-form"}

@@ -42,7 +42,10 @@ function notFound(): never {
   throw data({ reason: "vehicle-not-found" }, { status: 404 });
 }
 
-function findVehicle(context: Pick<RequestContext, "search">, slug: string | undefined): Vehicle | null {
+function findVehicle(
+  context: Pick<RequestContext, "search">,
+  slug: string | undefined,
+): Vehicle | null {
   const query = buildVehicleBySlugQuery(slug);
   if (!query) return null;
   const [result] = context.search.multiSearch([query]).results;
@@ -96,7 +99,9 @@ export async function loadVehiclePage(
     thumbnails: v.thumbnails.slice(0, 1),
   }));
   const canonical = `${origin}${canonicalPath}`;
-  const image = vehicle.images[0] ? absolute(imageUrl(vehicle.images[0].url, 1200, site.settings), origin) : null;
+  const image = vehicle.images[0]
+    ? absolute(imageUrl(vehicle.images[0].url, 1200, site.settings), origin)
+    : null;
 
   return {
     page,
@@ -108,7 +113,10 @@ export async function loadVehiclePage(
       image,
       imageAlt: page.heading,
     },
-    jsonLd: jsonLdScript([vehicleJsonLd(vehicle, page, site, location, canonical, origin), breadcrumbJsonLd(page, origin)]),
+    jsonLd: jsonLdScript([
+      vehicleJsonLd(vehicle, page, site, location, canonical, origin),
+      breadcrumbJsonLd(page, origin),
+    ]),
   };
 }
 
@@ -138,7 +146,10 @@ function absolute(path: string, origin: string): string {
 }
 
 function metaDescription(vehicle: Vehicle, page: VehiclePageModel, site: Site): string {
-  const price = page.price.kind === "price" ? `${page.price.text}${page.priceType ? ` ${page.priceType}` : ""}` : page.price.text;
+  const price =
+    page.price.kind === "price"
+      ? `${page.price.text}${page.priceType ? ` ${page.priceType}` : ""}`
+      : page.price.text;
   const details = [
     memoFormat(`km:${site.locale}:${vehicle.km}`, () => formatOdometer(vehicle.km, site.locale)),
     vehicle.transmission,
@@ -148,7 +159,10 @@ function metaDescription(vehicle: Vehicle, page: VehiclePageModel, site: Site): 
   ].filter((part): part is string => Boolean(part && part.trim()));
   const where = page.location?.name ? ` at ${page.location.name}` : ` at ${site.name}`;
   const stock = vehicle.stocknum ? ` Stock ${vehicle.stocknum}.` : "";
-  return localiseText(`${page.condition} ${page.heading}${where}: ${price}. ${details.join(", ")}.${stock}`, site.locale);
+  return localiseText(
+    `${page.condition} ${page.heading}${where}: ${price}. ${details.join(", ")}.${stock}`,
+    site.locale,
+  );
 }
 
 type JsonLd = Record<string, unknown>;
@@ -159,7 +173,12 @@ function schemaType(vehicle: Vehicle): string {
   return "Car";
 }
 
-function sellerJsonLd(vehicle: Vehicle, site: Site, location: LocationView | null, origin: string): JsonLd {
+function sellerJsonLd(
+  vehicle: Vehicle,
+  site: Site,
+  location: LocationView | null,
+  origin: string,
+): JsonLd {
   const phone = vehicle.location?.phone ?? location?.phone ?? site.contactDetails.phone;
   return {
     "@type": "AutoDealer",
@@ -199,7 +218,11 @@ export function vehicleJsonLd(
     name: page.heading,
     url: canonical,
     ...(vehicle.images.length > 0
-      ? { image: vehicle.images.slice(0, 10).map((i) => absolute(imageUrl(i.url, 1200, site.settings), origin)) }
+      ? {
+          image: vehicle.images
+            .slice(0, 10)
+            .map((i) => absolute(imageUrl(i.url, 1200, site.settings), origin)),
+        }
       : {}),
     brand: { "@type": "Brand", name: vehicle.make },
     model: vehicle.model,
@@ -218,7 +241,9 @@ export function vehicleJsonLd(
     ...optional("fuelType", vehicle.fuel),
     ...optional("vehicleTransmission", vehicle.transmission),
     ...optional("driveWheelConfiguration", vehicle.drive),
-    ...(vehicle.engine ? { vehicleEngine: { "@type": "EngineSpecification", name: vehicle.engine } } : {}),
+    ...(vehicle.engine
+      ? { vehicleEngine: { "@type": "EngineSpecification", name: vehicle.engine } }
+      : {}),
     ...optional("vehicleSeatingCapacity", vehicle.seats),
     offers: {
       "@type": "Offer",
@@ -229,7 +254,13 @@ export function vehicleJsonLd(
       itemCondition: offerItemCondition(vehicle),
       seller: sellerJsonLd(vehicle, site, location, origin),
     },
-    additionalProperty: [{ "@type": "PropertyValue", name: "Condition", value: carTypeLabel(vehicle.car_type, site.settings) }],
+    additionalProperty: [
+      {
+        "@type": "PropertyValue",
+        name: "Condition",
+        value: carTypeLabel(vehicle.car_type, site.settings),
+      },
+    ],
   };
 }
 

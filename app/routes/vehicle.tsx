@@ -12,7 +12,9 @@ import { VehiclePage } from "~/app/components/vehicle-page/vehicle-page";
  * and hydrated from its own chunk after the page's first load: it posts without JavaScript.
  */
 const VehicleEnquiryForm = lazy(() =>
-  import("~/app/components/vehicle-page/enquiry-form").then((m) => ({ default: m.VehicleEnquiryForm })),
+  import("~/app/components/vehicle-page/enquiry-form").then((m) => ({
+    default: m.VehicleEnquiryForm,
+  })),
 );
 
 /** /cars/{slug}, /motorcycles/{slug} and /campers/{slug}: one module, the site's prefix only. */
@@ -67,7 +69,9 @@ export function ErrorBoundary() {
     <div className="mx-auto max-w-3xl px-4 py-20 text-center">
       <title>Something went wrong</title>
       <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="mt-4 text-slate-700">We could not show this vehicle just now. Please try again in a moment.</p>
+      <p className="mt-4 text-slate-700">
+        We could not show this vehicle just now. Please try again in a moment.
+      </p>
     </div>
   );
 }

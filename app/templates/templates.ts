@@ -26,7 +26,8 @@ export const TEMPLATE_TOKENS: Record<Template, TemplateTokens> = {
     footer: "bg-slate-100 text-slate-700",
     footerHeading: "text-slate-900 font-semibold",
     button: "rounded-site bg-brand text-brand-foreground hover:opacity-90",
-    buttonOutline: "rounded-site border border-brand text-brand hover:bg-brand hover:text-brand-foreground",
+    buttonOutline:
+      "rounded-site border border-brand text-brand hover:bg-brand hover:text-brand-foreground",
     heading: "font-semibold text-slate-900",
   },
   bold: {

@@ -29,10 +29,16 @@ export type DefaultPage = {
 };
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 
 /** A tagged template that escapes every interpolated value. */
-function html(strings: TemplateStringsArray, ...values: Array<string | number | null | undefined | Raw>): string {
+function html(
+  strings: TemplateStringsArray,
+  ...values: Array<string | number | null | undefined | Raw>
+): string {
   return strings.reduce((out, part, i) => {
     const value = values[i - 1];
     const text = value instanceof Raw ? value.html : escapeHtml(String(value ?? ""));
@@ -51,7 +57,10 @@ function where(site: DefaultSiteFacts): string {
 
 function contactSentence(site: DefaultSiteFacts): Raw {
   const parts: string[] = [];
-  if (site.phone) parts.push(html`call us on <a href="tel:${site.phone.replace(/[^\d+]/g, "")}">${site.phone}</a>`);
+  if (site.phone)
+    parts.push(
+      html`call us on <a href="tel:${site.phone.replace(/[^\d+]/g, "")}">${site.phone}</a>`,
+    );
   if (site.email) parts.push(html`e-mail <a href="mailto:${site.email}">${site.email}</a>`);
   parts.push(html`<a href="/contact">send us a message</a>`);
   return raw(parts.join(", ").replace(/, ([^,]*)$/, " or $1"));
@@ -74,8 +83,18 @@ const PAGES: Record<string, PageBuilder> = {
         `${site.name} has looked after drivers${where(site)} for many years. We sell new and used vehicles, service and repair every make, and help our customers with finance, insurance and genuine parts.`,
         `${site.name}. Local, independent-minded and obsessed with getting you the right vehicle.`,
       ),
-      html`<h2>What we do</h2><ul><li>New, demo and used vehicles, with every car inspected before sale</li><li>Servicing and repairs by qualified technicians</li><li>Genuine parts and accessories</li><li>Finance and trade-in valuations, online or in person</li></ul>`,
-      html`<h2>Visit us</h2><p>Find the nearest showroom on <a href="/our-locations/">our locations page</a>, or ${contactSentence(site)}.</p>`,
+      html`<h2>What we do</h2>
+        <ul>
+          <li>New, demo and used vehicles, with every car inspected before sale</li>
+          <li>Servicing and repairs by qualified technicians</li>
+          <li>Genuine parts and accessories</li>
+          <li>Finance and trade-in valuations, online or in person</li>
+        </ul>`,
+      html`<h2>Visit us</h2>
+        <p>
+          Find the nearest showroom on <a href="/our-locations/">our locations page</a>, or
+          ${contactSentence(site)}.
+        </p>`,
     ].join(""),
   }),
 
@@ -88,7 +107,12 @@ const PAGES: Record<string, PageBuilder> = {
         `We are always keen to meet people who love vehicles and looking after customers. Our teams in sales, service, parts and administration get ongoing training and a workplace where good work is noticed.`,
         `Love cars? Love people? Join the team.`,
       ),
-      html`<h2>Open roles</h2><p>See <a href="/current-positions">our current positions</a>. No role that suits you right now? ${site.careersUrl ? raw(html`Register your interest on <a href="${site.careersUrl}">our careers site</a>.`) : raw(html`<a href="/contact">Send us a message</a> and tell us about yourself.`)}</p>`,
+      html`<h2>Open roles</h2>
+        <p>
+          See <a href="/current-positions">our current positions</a>. No role that suits you right
+          now?
+          ${site.careersUrl ? raw(html`Register your interest on <a href="${site.careersUrl}">our careers site</a>.`) : raw(html`<a href="/contact">Send us a message</a> and tell us about yourself.`)}
+        </p>`,
     ].join(""),
   }),
 
@@ -105,13 +129,41 @@ const PAGES: Record<string, PageBuilder> = {
   "terms-and-conditions": (site) => ({
     title: "Terms and Conditions",
     metaDescription: `Terms and conditions of the ${site.name} website.`,
-    body: html`<p>By using this website you agree to these terms.</p><h2>Prices and offers</h2><p>Prices, specifications and offers shown on this website are a guide only and may change without notice. Please confirm the price and availability of a vehicle with our team before you buy.</p><h2>Online reservations and payments</h2><p>A deposit paid online holds a vehicle for you while we prepare your paperwork. Our team will contact you to complete the sale.</p><h2>Contact</h2><p>Questions about these terms? ${contactSentence(site)}.</p>`,
+    body: html`<p>By using this website you agree to these terms.</p>
+      <h2>Prices and offers</h2>
+      <p>
+        Prices, specifications and offers shown on this website are a guide only and may change
+        without notice. Please confirm the price and availability of a vehicle with our team before
+        you buy.
+      </p>
+      <h2>Online reservations and payments</h2>
+      <p>
+        A deposit paid online holds a vehicle for you while we prepare your paperwork. Our team will
+        contact you to complete the sale.
+      </p>
+      <h2>Contact</h2>
+      <p>Questions about these terms? ${contactSentence(site)}.</p>`,
   }),
 
   "privacy-policy": (site) => ({
     title: "Privacy Policy",
     metaDescription: `How ${site.name} collects, uses and protects your personal information.`,
-    body: html`<p>${site.name} respects your privacy. This policy explains what we collect and why.</p><h2>What we collect</h2><p>We collect the details you give us in our forms (such as your name, phone number and e-mail) so that we can answer you, and basic information about how our website is used so that we can improve it.</p><h2>How we use it</h2><p>We use your details to respond to you, to arrange test drives, services and finance you ask for, and, if you agree, to tell you about offers. We never sell your personal information.</p><h2>Access and correction</h2><p>To see or correct the information we hold about you, ${contactSentence(site)}.</p>`,
+    body: html`<p>
+        ${site.name} respects your privacy. This policy explains what we collect and why.
+      </p>
+      <h2>What we collect</h2>
+      <p>
+        We collect the details you give us in our forms (such as your name, phone number and e-mail)
+        so that we can answer you, and basic information about how our website is used so that we
+        can improve it.
+      </p>
+      <h2>How we use it</h2>
+      <p>
+        We use your details to respond to you, to arrange test drives, services and finance you ask
+        for, and, if you agree, to tell you about offers. We never sell your personal information.
+      </p>
+      <h2>Access and correction</h2>
+      <p>To see or correct the information we hold about you, ${contactSentence(site)}.</p>`,
   }),
 
   stealstopper: (site) => ({
@@ -123,7 +175,16 @@ const PAGES: Record<string, PageBuilder> = {
         `StealStopper protects your vehicle with a discreet immobiliser and security etching, fitted by our accessories team when you buy or at your next service.`,
         `Stop thieves before they start. StealStopper, fitted by our team.`,
       ),
-      html`<h2>What you get</h2><ul><li>An immobiliser that stops the engine starting without your key</li><li>Window and part etching that makes your vehicle hard to resell</li><li>Fitting by our own technicians</li></ul><p>Ask about StealStopper when you buy or book your next service, or ${contactSentence(site)}.</p>`,
+      html`<h2>What you get</h2>
+        <ul>
+          <li>An immobiliser that stops the engine starting without your key</li>
+          <li>Window and part etching that makes your vehicle hard to resell</li>
+          <li>Fitting by our own technicians</li>
+        </ul>
+        <p>
+          Ask about StealStopper when you buy or book your next service, or
+          ${contactSentence(site)}.
+        </p>`,
     ].join(""),
   }),
 
@@ -146,7 +207,15 @@ const PAGES: Record<string, PageBuilder> = {
         `Pay a deposit, a service invoice or a parts order securely online with your card. Your card details go straight to our payment provider and are never stored on this website.`,
         `Fast, secure payments. No queues.`,
       ),
-      html`<h2>How to pay</h2><ol><li>Have your invoice or reference number ready.</li><li>Choose a vehicle and reserve it online, or call us to receive a secure payment link.</li><li>You receive a receipt by e-mail straight away.</li></ol><p>Need help with a payment? ${contactSentence(site)}.</p>`,
+      html`<h2>How to pay</h2>
+        <ol>
+          <li>Have your invoice or reference number ready.</li>
+          <li>
+            Choose a vehicle and reserve it online, or call us to receive a secure payment link.
+          </li>
+          <li>You receive a receipt by e-mail straight away.</li>
+        </ol>
+        <p>Need help with a payment? ${contactSentence(site)}.</p>`,
     ].join(""),
   }),
 
@@ -159,7 +228,20 @@ const PAGES: Record<string, PageBuilder> = {
         `Thinking about going electric? We stock electric, hybrid and plug-in hybrid vehicles and our team can explain charging, range and running costs in plain words.`,
         `Go electric. Go hybrid. Go further on less.`,
       ),
-      html`<h2>Which is right for you?</h2><ul><li><strong>Hybrid</strong>: a fuel engine and an electric motor that charges itself. No plugging in.</li><li><strong>Plug-in hybrid (PHEV)</strong>: drive short trips on electricity, with a fuel engine for long ones.</li><li><strong>Electric (EV)</strong>: no fuel at all; charge at home or at public chargers.</li></ul>`,
+      html`<h2>Which is right for you?</h2>
+        <ul>
+          <li>
+            <strong>Hybrid</strong>: a fuel engine and an electric motor that charges itself. No
+            plugging in.
+          </li>
+          <li>
+            <strong>Plug-in hybrid (PHEV)</strong>: drive short trips on electricity, with a fuel
+            engine for long ones.
+          </li>
+          <li>
+            <strong>Electric (EV)</strong>: no fuel at all; charge at home or at public chargers.
+          </li>
+        </ul>`,
     ].join(""),
   }),
 
@@ -182,7 +264,14 @@ const PAGES: Record<string, PageBuilder> = {
         `Make your vehicle your own. Our accessories team fits quality aftermarket products, from paint and fabric protection to towing and window tinting.`,
         `Protect it. Upgrade it. Make it yours.`,
       ),
-      html`<h2>Popular options</h2><ul><li>Paint, interior and fabric protection</li><li>Window tinting</li><li>Tow bars and roof racks</li><li>Dash cameras and electronics</li></ul><p>For a quote, ${contactSentence(site)}.</p>`,
+      html`<h2>Popular options</h2>
+        <ul>
+          <li>Paint, interior and fabric protection</li>
+          <li>Window tinting</li>
+          <li>Tow bars and roof racks</li>
+          <li>Dash cameras and electronics</li>
+        </ul>
+        <p>For a quote, ${contactSentence(site)}.</p>`,
     ].join(""),
   }),
 
@@ -209,7 +298,11 @@ const PAGES: Record<string, PageBuilder> = {
   news: (site) => ({
     title: "News",
     metaDescription: `News, events and offers from ${site.name}.`,
-    body: lede(site, `The latest news, events and offers from our team.`, `What's new at ${site.name}.`),
+    body: lede(
+      site,
+      `The latest news, events and offers from our team.`,
+      `What's new at ${site.name}.`,
+    ),
   }),
 };
 
@@ -232,11 +325,14 @@ export { HISTORY_DECADES };
 export type HistoryDecade = (typeof HISTORY_DECADES)[number];
 
 const DECADE_DEFAULTS: Record<HistoryDecade, string> = {
-  "1950s": "Post-war optimism puts families on the road, and the first dealerships open their doors.",
-  "1960s": "Motoring becomes part of everyday life: new models every year and the first service bays.",
+  "1950s":
+    "Post-war optimism puts families on the road, and the first dealerships open their doors.",
+  "1960s":
+    "Motoring becomes part of everyday life: new models every year and the first service bays.",
   "1970s": "Fuel crises bring smaller, more efficient cars and a new focus on reliability.",
   "1980s": "Electronic fuel injection, better safety and the first computerised workshop tools.",
-  "1990s": "Airbags and ABS become standard, and customers start to research vehicles before they visit.",
+  "1990s":
+    "Airbags and ABS become standard, and customers start to research vehicles before they visit.",
   "2000s": "Dealers go online: stock listed on the web and enquiries by e-mail.",
   "2010s": "Hybrids, smartphones in the dashboard, and finance approved in hours instead of days.",
   "2020s": "Electric vehicles arrive in numbers, and buying online from home becomes normal.",
@@ -244,5 +340,9 @@ const DECADE_DEFAULTS: Record<HistoryDecade, string> = {
 
 /** Default text of one decade tab (a site's own 'history-{decade}' page replaces it). */
 export function defaultDecade(decade: HistoryDecade, site: DefaultSiteFacts): string {
-  return localiseText(html`<p>${DECADE_DEFAULTS[decade]}</p><p>${site.name} has grown with the industry, and with our customers${where(site)}.</p>`, site.locale);
+  return localiseText(
+    html`<p>${DECADE_DEFAULTS[decade]}</p>
+      <p>${site.name} has grown with the industry, and with our customers${where(site)}.</p>`,
+    site.locale,
+  );
 }

@@ -37,10 +37,14 @@ export async function loadHome(context: HomeContext, now = new Date()): Promise<
   const [stock, locations, specials, reviews] = await Promise.all([
     wants("hero") || wants("our-range") ? loadStockSummary(context) : null,
     wants("locations")
-      ? loadSiteLocations(context, now).then((all) => locationsToShow(all, settings, settings.locationsCarouselFilter))
+      ? loadSiteLocations(context, now).then((all) =>
+          locationsToShow(all, settings, settings.locationsCarouselFilter),
+        )
       : [],
     wants("specials")
-      ? searchOffers(context, { offset: 0, limit: HOME_SPECIALS_COUNT }, now).then((results) => results.hits)
+      ? searchOffers(context, { offset: 0, limit: HOME_SPECIALS_COUNT }, now).then(
+          (results) => results.hits,
+        )
       : [],
     wants("reviews") ? loadReviews(context, siteReviewSummary(context.site), { now }) : null,
   ]);

@@ -6,7 +6,15 @@
 import type { OpeningHoursEntry } from "../db/schema";
 import type { LocationView } from "./locations";
 
-const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+const DAY_NAMES = [
+  "Sunday",
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+] as const;
 
 type JsonLd = Record<string, unknown>;
 
@@ -78,11 +86,17 @@ export function autoDealerJsonLd(
           },
         }
       : {}),
-    parentOrganization: { "@type": "Organization", name: location.dealership.name || options.siteName },
+    parentOrganization: {
+      "@type": "Organization",
+      name: location.dealership.name || options.siteName,
+    },
   };
 }
 
 /** JSON-LD as the text of a <script type="application/ld+json"> (no way to close the tag early). */
 export function jsonLdScript(data: JsonLd | JsonLd[]): string {
-  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }

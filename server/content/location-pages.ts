@@ -18,7 +18,10 @@ export const locationPagePath = (slug: string) => `/our-location/${encodeURIComp
 const todayOf = (now: Date) => now.toISOString().slice(0, 10);
 
 /** AutoDealer JSON-LD of locations, each naming its location page. */
-export function locationsJsonLd(context: Pick<PagesContext, "origin" | "site">, locations: readonly LocationView[]): string {
+export function locationsJsonLd(
+  context: Pick<PagesContext, "origin" | "site">,
+  locations: readonly LocationView[],
+): string {
   return jsonLdScript(
     locations.map((location) =>
       autoDealerJsonLd(location, {
@@ -92,7 +95,13 @@ export async function loadLocationsIndex(
     ? (requestedType as LocationType)
     : null;
   const locations = type ? locationsToShow(all, context.site.settings, { type }) : all;
-  return { locations, types, type, today: todayOf(now), jsonLd: locationsJsonLd(context, locations) };
+  return {
+    locations,
+    types,
+    type,
+    today: todayOf(now),
+    jsonLd: locationsJsonLd(context, locations),
+  };
 }
 
 export type DealershipGroupData = {
@@ -106,11 +115,18 @@ export async function loadDealerships(
   onlySlug: string | null = null,
   now = new Date(),
 ): Promise<{ dealerships: DealershipGroupData[]; today: string; jsonLd: string } | null> {
-  const dealerships = context.site.dealerships.filter((d) => onlySlug === null || d.slug === onlySlug);
+  const dealerships = context.site.dealerships.filter(
+    (d) => onlySlug === null || d.slug === onlySlug,
+  );
   if (dealerships.length === 0) return null;
   const shown = locationsToShow(await loadSiteLocations(context, now), context.site.settings);
   const groups = dealerships.map((d) => ({
-    dealership: { name: d.name, slug: d.slug, reviewCount: d.reviewCount, averageRating: d.averageRating },
+    dealership: {
+      name: d.name,
+      slug: d.slug,
+      reviewCount: d.reviewCount,
+      averageRating: d.averageRating,
+    },
     locations: shown.filter((l) => l.dealership.id === d.id),
   }));
   return {

@@ -97,9 +97,14 @@ function today(now: Date): string {
  * Every location of the site (visible or not: the caller applies the domain's rules), with its
  * dealership and holiday hours from today on.
  */
-export function loadSiteLocations(context: LocationsContext, now = new Date()): Promise<LocationView[]> {
+export function loadSiteLocations(
+  context: LocationsContext,
+  now = new Date(),
+): Promise<LocationView[]> {
   const day = today(now);
-  return memoForSiteVersion(context.site, `locations:${day}`, () => readSiteLocations(context, day));
+  return memoForSiteVersion(context.site, `locations:${day}`, () =>
+    readSiteLocations(context, day),
+  );
 }
 
 async function readSiteLocations(context: LocationsContext, day: string): Promise<LocationView[]> {
@@ -136,7 +141,8 @@ export async function loadLocationBySlug(
   now = new Date(),
 ): Promise<LocationView | null> {
   const row = await context.scope.findFirst(locations, eq(locations.slug, slug));
-  if (!row || locationsForDisplay([toSummary(row)], context.site.settings).length === 0) return null;
+  if (!row || locationsForDisplay([toSummary(row)], context.site.settings).length === 0)
+    return null;
   const holidays = await context.scope.findMany(specialHours, {
     where: and(eq(specialHours.locationId, row.id), gte(specialHours.date, today(now))),
     orderBy: [asc(specialHours.date)],

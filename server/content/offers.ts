@@ -73,7 +73,9 @@ function toCard(doc: OfferDocument): OfferCardView {
     manufacturer: doc.manufacturer?.name ?? null,
     model: doc.model?.name ?? null,
     body: doc.model?.body ?? null,
-    expiresAt: doc.expires_at_timestamp ? new Date(doc.expires_at_timestamp).toISOString().slice(0, 10) : null,
+    expiresAt: doc.expires_at_timestamp
+      ? new Date(doc.expires_at_timestamp).toISOString().slice(0, 10)
+      : null,
     logoSrc: doc.logoSrc ?? null,
     logoWidth: doc.logoWidth ?? null,
     logoHeight: doc.logoHeight ?? null,
@@ -99,7 +101,10 @@ export async function searchOffers(
   now: Date,
 ): Promise<OfferResults> {
   const live = notExpired(now);
-  const withFilter = (query: ReturnType<typeof buildOfferSearchQuery>, extra: Record<string, unknown>) => ({
+  const withFilter = (
+    query: ReturnType<typeof buildOfferSearchQuery>,
+    extra: Record<string, unknown>,
+  ) => ({
     ...query,
     filter: query.filter ? [query.filter, live] : [live],
     ...extra,
@@ -128,7 +133,10 @@ export async function searchOffers(
 }
 
 /** The offers search of a /special-offers URL (?make=&model=&body=&query=&page=). */
-export function offerSearchFromUrl(url: URL, pageSize: number): OfferSearch & { limit: number; page: number } {
+export function offerSearchFromUrl(
+  url: URL,
+  pageSize: number,
+): OfferSearch & { limit: number; page: number } {
   const value = (name: string) => url.searchParams.get(name)?.trim() || null;
   const page = Math.max(1, Math.floor(Number(url.searchParams.get("page")) || 1));
   return {

@@ -24,7 +24,12 @@ export type ContentPage = {
   updatedAt: string | null;
 };
 
-export const CONTENT_KINDS = { page: "page", news: "news", position: "position", history: "history" } as const;
+export const CONTENT_KINDS = {
+  page: "page",
+  news: "news",
+  position: "position",
+  history: "history",
+} as const;
 
 export function siteFacts(site: RequestContext["site"]): DefaultSiteFacts {
   return {
@@ -51,8 +56,13 @@ function fromRow(row: typeof contentPages.$inferSelect): ContentPage {
 }
 
 /** The page for a slug: the dealer's own, else the default, else null (a 404). */
-export function loadContentPage(context: ContentContext, slug: string): Promise<ContentPage | null> {
-  return memoForSiteVersion(context.site, `content-page:${slug}`, () => readContentPage(context, slug));
+export function loadContentPage(
+  context: ContentContext,
+  slug: string,
+): Promise<ContentPage | null> {
+  return memoForSiteVersion(context.site, `content-page:${slug}`, () =>
+    readContentPage(context, slug),
+  );
 }
 
 async function readContentPage(context: ContentContext, slug: string): Promise<ContentPage | null> {
@@ -102,7 +112,11 @@ export async function loadArticle(
 ): Promise<Article | null> {
   const row = await context.scope.findFirst(
     contentPages,
-    and(eq(contentPages.kind, kind), eq(contentPages.slug, slug), lte(contentPages.publishedAt, now)),
+    and(
+      eq(contentPages.kind, kind),
+      eq(contentPages.slug, slug),
+      lte(contentPages.publishedAt, now),
+    ),
   );
   return row ? { ...fromRow(row), publishedAt: row.publishedAt?.toISOString() ?? null } : null;
 }

@@ -77,7 +77,9 @@ export async function searchParts(context: PartsContext, search: PartSearch): Pr
     estimatedTotalHits: page?.estimatedTotalHits ?? 0,
     offset: search.offset,
     limit: search.limit,
-    categories: Object.keys(categories?.facetDistribution?.category ?? {}).sort((a, b) => a.localeCompare(b)),
+    categories: Object.keys(categories?.facetDistribution?.category ?? {}).sort((a, b) =>
+      a.localeCompare(b),
+    ),
   };
 }
 

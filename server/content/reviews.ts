@@ -37,16 +37,22 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 
 /** '3 weeks ago', 'yesterday', 'today' (dates are whole days). */
 export function dateInWords(isoDate: string, now: Date, locale: Locale): string {
-  const days = Math.round((Date.parse(now.toISOString().slice(0, 10)) - Date.parse(isoDate.slice(0, 10))) / 86_400_000);
+  const days = Math.round(
+    (Date.parse(now.toISOString().slice(0, 10)) - Date.parse(isoDate.slice(0, 10))) / 86_400_000,
+  );
   const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
   for (const [unit, size] of UNITS) {
-    if (Math.abs(days) >= size || unit === "day") return format.format(-Math.trunc(days / size), unit);
+    if (Math.abs(days) >= size || unit === "day")
+      return format.format(-Math.trunc(days / size), unit);
   }
   return format.format(0, "day");
 }
 
 /** The site's review summary: its dealerships' counts and their review-weighted average. */
-export function siteReviewSummary(site: ReviewsContext["site"]): { count: number; average: number | null } {
+export function siteReviewSummary(site: ReviewsContext["site"]): {
+  count: number;
+  average: number | null;
+} {
   const rated = site.dealerships.filter((d) => d.averageRating !== null && d.reviewCount > 0);
   const count = rated.reduce((sum, d) => sum + d.reviewCount, 0);
   if (count === 0) return { count: 0, average: null };
@@ -67,12 +73,18 @@ export async function loadReviews(
   if (!shouldShowReviews(summary.average, settings)) return null;
   const now = options.now ?? new Date();
   const limit = Math.max(settings.googleReviewsCount, 1);
-  const rows = await memoForSiteVersion(context.site, `reviews:${options.locationId ?? "site"}:${limit}`, () =>
-    context.scope.findMany(reviews, {
-      where: options.locationId !== undefined ? and(eq(reviews.locationId, options.locationId)) : undefined,
-      orderBy: [desc(reviews.reviewDate), desc(reviews.id)],
-      limit,
-    }),
+  const rows = await memoForSiteVersion(
+    context.site,
+    `reviews:${options.locationId ?? "site"}:${limit}`,
+    () =>
+      context.scope.findMany(reviews, {
+        where:
+          options.locationId !== undefined
+            ? and(eq(reviews.locationId, options.locationId))
+            : undefined,
+        orderBy: [desc(reviews.reviewDate), desc(reviews.id)],
+        limit,
+      }),
   );
   const shown = reviewsToShow(rows, settings);
   return {

@@ -85,15 +85,20 @@ const filter = new FilterXSS({
 /** Sanitised HTML, safe to render with dangerouslySetInnerHTML. */
 export function sanitizeContentHtml(html: string): string {
   // The filter's output quotes every attribute, so this pattern sees each link's href exactly.
-  return filter
-    .process(html)
-    .replace(/<a href="((?:https?:)?\/\/[^"]*)"/gi, '<a href="$1" target="_blank" rel="noopener noreferrer"')
-    // A link whose URL was refused is plain text, not a link to this page.
-    .replace(/<a href(?:="")?>/gi, "<a>")
-    // An image whose source was refused is dropped; one without alt text is decorative.
-    .replace(/<img(?![^>]*\ssrc=)[^>]*>/gi, "")
-    .replace(/<img((?:(?!\salt=)[^>])*?)\s*\/?>/gi, '<img$1 alt="">')
-    .trim();
+  return (
+    filter
+      .process(html)
+      .replace(
+        /<a href="((?:https?:)?\/\/[^"]*)"/gi,
+        '<a href="$1" target="_blank" rel="noopener noreferrer"',
+      )
+      // A link whose URL was refused is plain text, not a link to this page.
+      .replace(/<a href(?:="")?>/gi, "<a>")
+      // An image whose source was refused is dropped; one without alt text is decorative.
+      .replace(/<img(?![^>]*\ssrc=)[^>]*>/gi, "")
+      .replace(/<img((?:(?!\salt=)[^>])*?)\s*\/?>/gi, '<img$1 alt="">')
+      .trim()
+  );
 }
 
 /** Plain text of a rich-text body (for meta descriptions and excerpts). */

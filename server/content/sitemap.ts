@@ -26,34 +26,62 @@ const FIXED_PATHS = [
 ];
 
 /** Company pages with a platform default, at their canonical path. */
-const COMPANY_PAGES = ["about-us", "careers", "terms-and-conditions", "privacy-policy", "stealstopper"];
+const COMPANY_PAGES = [
+  "about-us",
+  "careers",
+  "terms-and-conditions",
+  "privacy-policy",
+  "stealstopper",
+];
 
 export type SitemapEntry = { path: string; lastmod: string | null };
 
-export async function contentSitemapEntries(db: Database, site: Site, now = new Date()): Promise<SitemapEntry[]> {
+export async function contentSitemapEntries(
+  db: Database,
+  site: Site,
+  now = new Date(),
+): Promise<SitemapEntry[]> {
   const [pages, locationRows] = await Promise.all([
     db
-      .select({ slug: contentPages.slug, kind: contentPages.kind, updatedAt: contentPages.updatedAt })
+      .select({
+        slug: contentPages.slug,
+        kind: contentPages.kind,
+        updatedAt: contentPages.updatedAt,
+      })
       .from(contentPages)
       .where(and(eq(contentPages.siteId, site.id), lte(contentPages.publishedAt, now))),
     db.select().from(locations).where(eq(locations.siteId, site.id)),
   ]);
   const news = resolveSiteLink("/blog", site.settings);
-  const pageSlugs = new Set([...COMPANY_PAGES, ...pages.filter((p) => p.kind === "page").map((p) => p.slug)]);
+  const pageSlugs = new Set([
+    ...COMPANY_PAGES,
+    ...pages.filter((p) => p.kind === "page").map((p) => p.slug),
+  ]);
   const updated = new Map(pages.map((p) => [`${p.kind}:${p.slug}`, p.updatedAt.toISOString()]));
   const shown = locationsForDisplay(
-    locationRows.map((l) => ({ name: l.name, slug: l.slug, location_type: l.locationType, visible: l.visible })),
+    locationRows.map((l) => ({
+      name: l.name,
+      slug: l.slug,
+      location_type: l.locationType,
+      visible: l.visible,
+    })),
     site.settings,
   );
   const entries: SitemapEntry[] = [
     ...FIXED_PATHS.map((path) => ({ path, lastmod: null })),
     ...[...pageSlugs]
       .filter((slug) => !FIXED_PATHS.includes(`/${slug}`))
-      .map((slug) => ({ path: resolveSiteLink(`/pages/${slug}`, site.settings), lastmod: updated.get(`page:${slug}`) ?? null })),
+      .map((slug) => ({
+        path: resolveSiteLink(`/pages/${slug}`, site.settings),
+        lastmod: updated.get(`page:${slug}`) ?? null,
+      })),
     { path: news, lastmod: null },
     ...pages
       .filter((p) => p.kind === "news")
-      .map((p) => ({ path: `${news}/${encodeURIComponent(p.slug)}`, lastmod: p.updatedAt.toISOString() })),
+      .map((p) => ({
+        path: `${news}/${encodeURIComponent(p.slug)}`,
+        lastmod: p.updatedAt.toISOString(),
+      })),
     ...shown.map((l) => ({ path: `/our-location/${encodeURIComponent(l.slug)}`, lastmod: null })),
   ];
   // One entry per path.

@@ -14,7 +14,13 @@ import type { RequestContext } from "../http/load-context";
 type StockContext = Pick<RequestContext, "search">;
 
 export type RangeModel = { name: string; count: number; href: string };
-export type RangeMake = { make: string; displayName: string; count: number; href: string; models: RangeModel[] };
+export type RangeMake = {
+  make: string;
+  displayName: string;
+  count: number;
+  href: string;
+  models: RangeModel[];
+};
 
 export type StockSummary = {
   total: number;
@@ -36,13 +42,15 @@ export function searchHref(filters: SearchFilters): string {
   return buildSearchUrl({ ...EMPTY_SEARCH_STATE, filters });
 }
 
-const byCount = <T extends { count: number; name: string }>(a: T, b: T) => b.count - a.count || a.name.localeCompare(b.name);
+const byCount = <T extends { count: number; name: string }>(a: T, b: T) =>
+  b.count - a.count || a.name.localeCompare(b.name);
 
 /** The summary from the stock's facet counts (make_model reads '{make} {model}'). */
 export function summariseStock(total: number, facets: StockFacets): StockSummary {
   // Each make_model belongs to the longest make it starts with ('Land Rover X' is not 'Land').
   const makesByLength = Object.keys(facets.make ?? {}).sort((a, b) => b.length - a.length);
-  const makeOf = (makeModel: string) => makesByLength.find((make) => makeModel.startsWith(`${make} `));
+  const makeOf = (makeModel: string) =>
+    makesByLength.find((make) => makeModel.startsWith(`${make} `));
   const modelsOf = (make: string) =>
     Object.entries(facets.make_model ?? {})
       .filter(([makeModel]) => makeOf(makeModel) === make)
@@ -78,5 +86,8 @@ export async function loadStockSummary(context: StockContext): Promise<StockSumm
     { indexUid: SEARCH_COLLECTIONS.cars, q: "", limit: 0, facets: ["make", "make_model", "fuel"] },
   ]);
   const [facetResult] = results;
-  return summariseStock(facetResult?.estimatedTotalHits ?? 0, (facetResult?.facetDistribution ?? {}) as StockFacets);
+  return summariseStock(
+    facetResult?.estimatedTotalHits ?? 0,
+    (facetResult?.facetDistribution ?? {}) as StockFacets,
+  );
 }

@@ -22,11 +22,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { Navigation, SiteSettingsInput } from "~/domain/site-settings";
-import type {
-  AutograbData,
-  PaymentProcessor,
-  VehicleImage,
-} from "~/domain/vehicle";
+import type { AutograbData, PaymentProcessor, VehicleImage } from "~/domain/vehicle";
 
 export const dealershipGroups = pgTable("dealership_groups", {
   id: serial("id").primaryKey(),
@@ -347,7 +343,9 @@ export const leads = pgTable(
     deliveryStatus: text("delivery_status").notNull().default("pending"),
     /** 'server' or 'car-clarity' (site setting leadTarget, or the partner endpoint). */
     target: text("target").notNull().default("server"),
-    dealershipId: integer("dealership_id").references(() => dealerships.id, { onDelete: "set null" }),
+    dealershipId: integer("dealership_id").references(() => dealerships.id, {
+      onDelete: "set null",
+    }),
     locationId: integer("location_id").references(() => locations.id, { onDelete: "set null" }),
     vehicleId: integer("vehicle_id").references(() => vehicles.id, { onDelete: "set null" }),
     name: text("name"),
@@ -460,7 +458,9 @@ export const leadRecipients = pgTable(
     siteId: integer("site_id")
       .notNull()
       .references(() => sites.id, { onDelete: "cascade" }),
-    dealershipId: integer("dealership_id").references(() => dealerships.id, { onDelete: "cascade" }),
+    dealershipId: integer("dealership_id").references(() => dealerships.id, {
+      onDelete: "cascade",
+    }),
     locationId: integer("location_id").references(() => locations.id, { onDelete: "cascade" }),
     /** email or webhook. */
     channel: text("channel").notNull(),

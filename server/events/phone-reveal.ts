@@ -46,36 +46,48 @@ function fail(res: Response, status: number, error: string) {
   res.status(status).set("Cache-Control", "no-store").json({ error });
 }
 
-export function createPhoneRevealRouter(deps: { db: Database; logger: Logger; limiter: RateLimiter }) {
+export function createPhoneRevealRouter(deps: {
+  db: Database;
+  logger: Logger;
+  limiter: RateLimiter;
+}) {
   const router = express.Router();
   const { limiter } = deps;
   const json = express.json({ limit: "2kb" });
 
-  router.post([PHONE_REVEAL_PATH, CAR_PHONE_CALL_PATH], json, async (req: Request, res: Response, next: NextFunction) => {
-    const { site, requestId } = res.locals as Locals;
-    if (!site) return next(new Error("phone reveal router mounted before tenancy"));
-    if (isCrossSiteRequest(headersOf(req.headers))) return fail(res, 403, "Not allowed from another site.");
-    if (!(await limiter.hit(clientKey(site.id, req.ip))).allowed) return fail(res, 429, "Too many requests.");
-    const parsed = PhoneRevealSchema.safeParse(req.body);
-    if (!parsed.success) return fail(res, 422, "Send car_id, dealership_id and website_id as numbers.");
-    const record = parsed.data;
-    if (record.website_id !== site.id) return fail(res, 422, "Unknown vehicle.");
+  router.post(
+    [PHONE_REVEAL_PATH, CAR_PHONE_CALL_PATH],
+    json,
+    async (req: Request, res: Response, next: NextFunction) => {
+      const { site, requestId } = res.locals as Locals;
+      if (!site) return next(new Error("phone reveal router mounted before tenancy"));
+      if (isCrossSiteRequest(headersOf(req.headers)))
+        return fail(res, 403, "Not allowed from another site.");
+      if (!(await limiter.hit(clientKey(site.id, req.ip))).allowed)
+        return fail(res, 429, "Too many requests.");
+      const parsed = PhoneRevealSchema.safeParse(req.body);
+      if (!parsed.success)
+        return fail(res, 422, "Send car_id, dealership_id and website_id as numbers.");
+      const record = parsed.data;
+      if (record.website_id !== site.id) return fail(res, 422, "Unknown vehicle.");
 
-    deps.db
-      .select({ dealershipId: vehicles.dealershipId })
-      .from(vehicles)
-      .where(and(eq(vehicles.id, record.car_id), eq(vehicles.siteId, site.id)))
-      .limit(1)
-      .then(([vehicle]) => {
-        if (!vehicle || vehicle.dealershipId !== record.dealership_id) return fail(res, 422, "Unknown vehicle.");
-        deps.logger.info(
-          { event: "phone_reveal", site: site.slug, path: req.path, requestId, ...record },
-          "phone number revealed",
-        );
-        res.status(204).set("Cache-Control", "no-store").end();
-      })
-      .catch(next);
-  });
+      deps.db
+        .select({ dealershipId: vehicles.dealershipId })
+        .from(vehicles)
+        .where(and(eq(vehicles.id, record.car_id), eq(vehicles.siteId, site.id)))
+        .limit(1)
+        .then(([vehicle]) => {
+          if (!vehicle || vehicle.dealershipId !== record.dealership_id)
+            return fail(res, 422, "Unknown vehicle.");
+          deps.logger.info(
+            { event: "phone_reveal", site: site.slug, path: req.path, requestId, ...record },
+            "phone number revealed",
+          );
+          res.status(204).set("Cache-Control", "no-store").end();
+        })
+        .catch(next);
+    },
+  );
 
   return router;
 }

@@ -94,7 +94,12 @@ export function createApp(deps: AppDependencies) {
         return site ? { site: site.slug } : {};
       },
       serializers: {
-        req: (req: { id: string; method: string; url: string; headers: Record<string, string> }) => ({
+        req: (req: {
+          id: string;
+          method: string;
+          url: string;
+          headers: Record<string, string>;
+        }) => ({
           id: req.id,
           method: req.method,
           url: req.url,
@@ -164,7 +169,10 @@ export function createApp(deps: AppDependencies) {
 
   app.use("/media", mediaRouter());
   app.get("/robots.txt", (req, res) => {
-    res.type("text/plain").set("Cache-Control", HTML_CACHE_CONTROL).send(robotsTxt(originOf(req)));
+    res
+      .type("text/plain")
+      .set("Cache-Control", HTML_CACHE_CONTROL)
+      .send(robotsTxt(originOf(req)));
   });
   app.get("/sitemap.xml", async (req, res, next) => {
     try {
@@ -184,7 +192,11 @@ export function createApp(deps: AppDependencies) {
     createPhoneRevealRouter({
       db: deps.db,
       logger,
-      limiter: deps.rateLimiter("phone-reveals", PHONE_REVEAL_LIMIT.hits, PHONE_REVEAL_LIMIT.windowMs),
+      limiter: deps.rateLimiter(
+        "phone-reveals",
+        PHONE_REVEAL_LIMIT.hits,
+        PHONE_REVEAL_LIMIT.windowMs,
+      ),
     }),
   );
 
@@ -197,7 +209,12 @@ export function createApp(deps: AppDependencies) {
 
   // Form posts to pages come from the site's own pages only (the page actions check again).
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method === "GET" || req.method === "HEAD" || !isCrossSiteRequest(headersOf(req.headers))) return next();
+    if (
+      req.method === "GET" ||
+      req.method === "HEAD" ||
+      !isCrossSiteRequest(headersOf(req.headers))
+    )
+      return next();
     res.status(403).type("text/plain").send(CROSS_SITE_MESSAGE);
   });
 

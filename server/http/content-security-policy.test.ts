@@ -166,21 +166,29 @@ describe("contentSecurityPolicy", () => {
       settings({ gtmId: "GTM-ABC123", contentSecurityPolicyOrigins: [pixel, ads, pixel] }),
     );
     for (const directive of ["script-src", "connect-src", "img-src", "frame-src"]) {
-      expect(d[directive]!.filter((v) => v === pixel), directive).toHaveLength(1);
+      expect(
+        d[directive]!.filter((v) => v === pixel),
+        directive,
+      ).toHaveLength(1);
       expect(d[directive], directive).toContain(ads);
     }
     expect(d["default-src"]).toEqual(["'self'"]);
     expect(d["style-src"]).toEqual(STRICT_CSP_DIRECTIVES["style-src"]);
   });
 
-  it.each(["http://pixel.example", "https://pixel.example/path", "https://*.pixel.example", "pixel.example", "https://"])(
-    "refuses %j as a policy origin, with a message that says what to enter",
-    (origin) => {
-      const result = SiteSettingsSchema.safeParse({ contentSecurityPolicyOrigins: [origin] });
-      expect(result.success).toBe(false);
-      expect(result.error!.issues[0]!.message).toBe("An https origin, with no path (https://connect.facebook.net)");
-    },
-  );
+  it.each([
+    "http://pixel.example",
+    "https://pixel.example/path",
+    "https://*.pixel.example",
+    "pixel.example",
+    "https://",
+  ])("refuses %j as a policy origin, with a message that says what to enter", (origin) => {
+    const result = SiteSettingsSchema.safeParse({ contentSecurityPolicyOrigins: [origin] });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues[0]!.message).toBe(
+      "An https origin, with no path (https://connect.facebook.net)",
+    );
+  });
 
   it("keeps every strict directive and adds no other", () => {
     const d = contentSecurityPolicyDirectives(

@@ -20,12 +20,25 @@ export function robotsTxt(origin: string): string {
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function sitemapXml(db: Database, site: Site, origin: string, now: number): Promise<string> {
+export async function sitemapXml(
+  db: Database,
+  site: Site,
+  origin: string,
+  now: number,
+): Promise<string> {
   const stock = (await loadVehicleDocuments(db, { siteId: site.id })).filter((v) =>
     isListed(v, site.settings, { manufacturer: site.manufacturer?.name ?? null }, now),
   );
   const pages = await contentSitemapEntries(db, site, new Date(now));
-  const fixed = ["/", site.settings.defaultSearchPath, "/our-locations/", "/special-offers", "/finance", "/service", "/contact"];
+  const fixed = [
+    "/",
+    site.settings.defaultSearchPath,
+    "/our-locations/",
+    "/special-offers",
+    "/finance",
+    "/service",
+    "/contact",
+  ];
   const urls = [
     ...fixed.map((path) => ({ loc: `${origin}${path}`, lastmod: null as string | null })),
     ...pages.map((p) => ({ loc: `${origin}${p.path}`, lastmod: p.lastmod })),
@@ -35,7 +48,10 @@ export async function sitemapXml(db: Database, site: Site, origin: string, now: 
     })),
   ];
   const body = urls
-    .map((u) => `<url><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ""}</url>`)
+    .map(
+      (u) =>
+        `<url><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ""}</url>`,
+    )
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
 }

@@ -82,7 +82,8 @@ export class PageCache {
   /** Just before the renderer: records a miss and stores a cacheable answer. */
   capture(keyOf: PageKey) {
     return (req: Request, res: Response, next: NextFunction) => {
-      const key = this.enabled && (req.method === "GET" || req.method === "HEAD") ? keyOf(req, res) : null;
+      const key =
+        this.enabled && (req.method === "GET" || req.method === "HEAD") ? keyOf(req, res) : null;
       if (!key) return next();
       this.misses += 1;
       res.setHeader("x-page-cache", "miss");
@@ -97,7 +98,11 @@ export class PageCache {
       res.end = ((chunk?: unknown, ...rest: unknown[]) => {
         if (chunk && typeof chunk !== "function") chunks.push(toBuffer(chunk));
         if (res.statusCode === 200 && isCacheable(res)) {
-          this.#store(key, { headers: cachedHeaders(res), body: Buffer.concat(chunks), gzip: null });
+          this.#store(key, {
+            headers: cachedHeaders(res),
+            body: Buffer.concat(chunks),
+            gzip: null,
+          });
         }
         return end(chunk, ...rest);
       }) as Response["end"];
@@ -123,20 +128,25 @@ function cachedHeaders(res: Response): Record<string, string | string[]> {
   }
   // The cached page may be sent compressed or not, depending on the request.
   const vary = String(headers["vary"] ?? "");
-  if (!/accept-encoding/i.test(vary)) headers["vary"] = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
+  if (!/accept-encoding/i.test(vary))
+    headers["vary"] = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
   return headers;
 }
 
 function acceptsGzip(req: Request): boolean {
   const accept = req.headers["accept-encoding"];
-  return typeof accept === "string" && /\bgzip\b/.test(accept) && !/\bgzip;\s*q=0(\.0*)?\b/.test(accept);
+  return (
+    typeof accept === "string" && /\bgzip\b/.test(accept) && !/\bgzip;\s*q=0(\.0*)?\b/.test(accept)
+  );
 }
 
 function isCacheable(res: Response): boolean {
   const type = String(res.getHeader("content-type") ?? "");
   const cacheControl = String(res.getHeader("cache-control") ?? "");
   return (
-    (type.startsWith("text/html") || type.startsWith("application/json") || type.includes("x-script")) &&
+    (type.startsWith("text/html") ||
+      type.startsWith("application/json") ||
+      type.includes("x-script")) &&
     !res.getHeader("set-cookie") &&
     !/private|no-store/.test(cacheControl)
   );

@@ -8,8 +8,7 @@ import type { Database } from "../db/client";
 import { vehicles } from "../db/schema";
 import type { Site } from "../sites/site";
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function renderPlatformIndex(
   db: Database,
@@ -19,7 +18,10 @@ export async function renderPlatformIndex(
 ): Promise<string> {
   const counts = new Map(
     (
-      await db.select({ siteId: vehicles.siteId, n: count() }).from(vehicles).groupBy(vehicles.siteId)
+      await db
+        .select({ siteId: vehicles.siteId, n: count() })
+        .from(vehicles)
+        .groupBy(vehicles.siteId)
     ).map((r) => [r.siteId, r.n]),
   );
   const scheme = req.protocol;

@@ -22,7 +22,11 @@ export function escapeXml(value: unknown): string {
 
 type Node = string | null | false | undefined;
 
-function el(name: string, attrs: Record<string, string | number | null | undefined>, ...children: Node[]): string {
+function el(
+  name: string,
+  attrs: Record<string, string | number | null | undefined>,
+  ...children: Node[]
+): string {
   const attributes = Object.entries(attrs)
     .filter(([, v]) => v !== null && v !== undefined && v !== "")
     .map(([k, v]) => ` ${k}="${escapeXml(v)}"`)
@@ -31,11 +35,19 @@ function el(name: string, attrs: Record<string, string | number | null | undefin
   return `<${name}${attributes}>${body}</${name}>`;
 }
 
-function text(name: string, value: unknown, attrs: Record<string, string | number | null | undefined> = {}): string {
+function text(
+  name: string,
+  value: unknown,
+  attrs: Record<string, string | number | null | undefined> = {},
+): string {
   return el(name, attrs, escapeXml(value));
 }
 
-function optional(name: string, value: unknown, attrs: Record<string, string | number | null | undefined> = {}): Node {
+function optional(
+  name: string,
+  value: unknown,
+  attrs: Record<string, string | number | null | undefined> = {},
+): Node {
   const s = value === null || value === undefined ? "" : String(value).trim();
   return s === "" ? null : text(name, s, attrs);
 }
@@ -79,16 +91,22 @@ export function buildAdfXml(lead: LeadDocument, answers: ReadonlyArray<[string, 
   const location = lead.details.location ?? null;
   const dealership = lead.details.dealership ?? null;
   const interest = interestOf(lead);
-  const currency = lead.site.locale === "en-US" ? "USD" : lead.site.locale === "en-NZ" ? "NZD" : "AUD";
+  const currency =
+    lead.site.locale === "en-US" ? "USD" : lead.site.locale === "en-NZ" ? "NZD" : "AUD";
   const units = lead.site.locale === "en-US" ? "mi" : "km";
-  const budget = Number(str(p.vehiclePriceBudget ?? p.vehicle_price_budget ?? p.loan_amount).replace(/[^\d.]/g, ""));
+  const budget = Number(
+    str(p.vehiclePriceBudget ?? p.vehicle_price_budget ?? p.loan_amount).replace(/[^\d.]/g, ""),
+  );
 
   const vehicleOfInterest =
     interest === "sell" && !vehicle
       ? null
       : el(
           "vehicle",
-          { interest: interest === "sell" ? "buy" : interest, status: vehicleStatus(vehicle?.carType ?? str(p.car_type)) },
+          {
+            interest: interest === "sell" ? "buy" : interest,
+            status: vehicleStatus(vehicle?.carType ?? str(p.car_type)),
+          },
           vehicle ? text("id", vehicle.id, { source: "car_id" }) : null,
           text("year", vehicle?.year ?? str(p.year ?? p["Vehicle Year"])),
           text("make", vehicle?.make ?? str(p["Vehicle Make"] ?? p.make)),
@@ -97,9 +115,16 @@ export function buildAdfXml(lead: LeadDocument, answers: ReadonlyArray<[string, 
           optional("stock", vehicle?.stocknum ?? p.stock_number),
           optional("trim", vehicle?.badge),
           vehicle && vehicle.km > 0 ? text("odometer", vehicle.km, { units }) : null,
-          vehicle && vehicle.price > 10 ? text("price", vehicle.price.toFixed(2), { type: "asking", currency }) : null,
+          vehicle && vehicle.price > 10
+            ? text("price", vehicle.price.toFixed(2), { type: "asking", currency })
+            : null,
           Number.isFinite(budget) && budget > 0
-            ? el("finance", {}, text("method", "finance"), text("amount", budget.toFixed(2), { type: "total", limit: "maximum", currency }))
+            ? el(
+                "finance",
+                {},
+                text("method", "finance"),
+                text("amount", budget.toFixed(2), { type: "total", limit: "maximum", currency }),
+              )
             : null,
           vehicle ? text("comments", vehicle.url) : null,
         );
@@ -109,7 +134,11 @@ export function buildAdfXml(lead: LeadDocument, answers: ReadonlyArray<[string, 
       ? el(
           "vehicle",
           { interest: interest === "sell" ? "sell" : "trade-in", status: "used" },
-          tradeIn.rego ? text("id", tradeIn.rego, { source: `rego${tradeIn.state ? `:${tradeIn.state}` : ""}` }) : null,
+          tradeIn.rego
+            ? text("id", tradeIn.rego, {
+                source: `rego${tradeIn.state ? `:${tradeIn.state}` : ""}`,
+              })
+            : null,
           text("year", tradeIn.year ?? ""),
           text("make", tradeIn.make ?? ""),
           text("model", tradeIn.model ?? ""),
@@ -120,32 +149,63 @@ export function buildAdfXml(lead: LeadDocument, answers: ReadonlyArray<[string, 
   const vehicles = [vehicleOfInterest, ownVehicle].filter(Boolean) as string[];
   if (vehicles.length === 0) {
     // ADF requires a vehicle; a general enquiry names none.
-    vehicles.push(el("vehicle", { interest: "buy", status: "new" }, text("year", ""), text("make", ""), text("model", "")));
+    vehicles.push(
+      el(
+        "vehicle",
+        { interest: "buy", status: "new" },
+        text("year", ""),
+        text("make", ""),
+        text("model", ""),
+      ),
+    );
   }
 
   const firstName = lead.firstName ?? "";
   const lastName = lead.lastName ?? "";
-  const names = firstName || lastName
-    ? [optional("name", firstName, { part: "first" }), optional("name", str(p.middle_name), { part: "middle" }), optional("name", lastName, { part: "last" })]
-    : [text("name", lead.name ?? "", { part: "full" })];
-  const phoneType = /^(\+?61|0)4/.test((lead.phone ?? "").replace(/\s/g, "")) ? "cellphone" : "voice";
+  const names =
+    firstName || lastName
+      ? [
+          optional("name", firstName, { part: "first" }),
+          optional("name", str(p.middle_name), { part: "middle" }),
+          optional("name", lastName, { part: "last" }),
+        ]
+      : [text("name", lead.name ?? "", { part: "full" })];
+  const phoneType = /^(\+?61|0)4/.test((lead.phone ?? "").replace(/\s/g, ""))
+    ? "cellphone"
+    : "voice";
   const contact = el(
     "contact",
     {},
     ...names,
     optional("email", lead.email),
     optional("phone", lead.phone, { type: phoneType }),
-    lead.postcode ? el("address", {}, text("street", "", { line: 1 }), text("postalcode", lead.postcode)) : null,
+    lead.postcode
+      ? el("address", {}, text("street", "", { line: 1 }), text("postalcode", lead.postcode))
+      : null,
   );
   const timeframe = booking
-    ? el("timeframe", {}, text("description", `${booking.kind === "service" ? "Service" : "Test drive"} booked for ${booking.label}`), text("earliestdate", booking.start))
+    ? el(
+        "timeframe",
+        {},
+        text(
+          "description",
+          `${booking.kind === "service" ? "Service" : "Test drive"} booked for ${booking.label}`,
+        ),
+        text("earliestdate", booking.start),
+      )
     : null;
-  const comments = adfComments(lead, answers.map(([label, value]) => `${label}: ${value}`));
+  const comments = adfComments(
+    lead,
+    answers.map(([label, value]) => `${label}: ${value}`),
+  );
 
   const vendorContact = el(
     "contact",
     {},
-    text("name", location?.name ?? dealership?.name ?? lead.site.name, { part: "full", type: "business" }),
+    text("name", location?.name ?? dealership?.name ?? lead.site.name, {
+      part: "full",
+      type: "business",
+    }),
     optional("email", location?.email),
     optional("phone", location?.phone),
   );

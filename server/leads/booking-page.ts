@@ -5,8 +5,18 @@
  */
 import type { AppLoadContext } from "react-router";
 import type { BookingKind, SlotDay } from "~/domain/booking-slots";
-import { LEAD_FORM_CATEGORIES, LEAD_FORM_SUBCATEGORIES, bookingFormFields, type LeadFormField } from "~/domain/lead-forms";
-import { bookingLocations, vehicleSummary, type LocationOption, type VehicleSummary } from "./form-context";
+import {
+  LEAD_FORM_CATEGORIES,
+  LEAD_FORM_SUBCATEGORIES,
+  bookingFormFields,
+  type LeadFormField,
+} from "~/domain/lead-forms";
+import {
+  bookingLocations,
+  vehicleSummary,
+  type LocationOption,
+  type VehicleSummary,
+} from "./form-context";
 import {
   checkFormRequest,
   failure,
@@ -19,23 +29,42 @@ import {
 
 export type BookingPageData = {
   kind: BookingKind;
-  locations: Array<Pick<LocationOption, "value" | "label" | "id" | "address" | "phone" | "dealershipId">>;
+  locations: Array<
+    Pick<LocationOption, "value" | "label" | "id" | "address" | "phone" | "dealershipId">
+  >;
   selectedLocationId: number | null;
   days: SlotDay[];
   vehicle: VehicleSummary | null;
   timeZone: string;
 };
 
-export async function loadBookingPage(context: AppLoadContext, kind: BookingKind, url: URL): Promise<BookingPageData> {
+export async function loadBookingPage(
+  context: AppLoadContext,
+  kind: BookingKind,
+  url: URL,
+): Promise<BookingPageData> {
   const locations = await bookingLocations(context, kind);
-  const vehicle = kind === "test_drive" ? await vehicleSummary(context, url.searchParams.get("car_id")) : null;
+  const vehicle =
+    kind === "test_drive" ? await vehicleSummary(context, url.searchParams.get("car_id")) : null;
   const asked = Number(url.searchParams.get("location_id"));
   const selected =
-    locations.find((l) => l.id === asked) ?? locations.find((l) => vehicle && l.id === vehicle.locationId) ?? locations[0] ?? null;
-  const days = selected ? await context.leads.slots.daysForLocationId(context.site, selected.id, kind) : [];
+    locations.find((l) => l.id === asked) ??
+    locations.find((l) => vehicle && l.id === vehicle.locationId) ??
+    locations[0] ??
+    null;
+  const days = selected
+    ? await context.leads.slots.daysForLocationId(context.site, selected.id, kind)
+    : [];
   return {
     kind,
-    locations: locations.map(({ value, label, id, address, phone, dealershipId }) => ({ value, label, id, address, phone, dealershipId })),
+    locations: locations.map(({ value, label, id, address, phone, dealershipId }) => ({
+      value,
+      label,
+      id,
+      address,
+      phone,
+      dealershipId,
+    })),
     selectedLocationId: selected?.id ?? null,
     days,
     vehicle,
@@ -43,15 +72,24 @@ export async function loadBookingPage(context: AppLoadContext, kind: BookingKind
   };
 }
 
-export function bookingFields(page: Pick<BookingPageData, "kind" | "locations">, context: Pick<AppLoadContext, "site">): LeadFormField[] {
-  return bookingFormFields(page.kind, page.locations.map(({ value, label }) => ({ value, label })), context.site.settings);
+export function bookingFields(
+  page: Pick<BookingPageData, "kind" | "locations">,
+  context: Pick<AppLoadContext, "site">,
+): LeadFormField[] {
+  return bookingFormFields(
+    page.kind,
+    page.locations.map(({ value, label }) => ({ value, label })),
+    context.site.settings,
+  );
 }
 
 export async function bookingAction(request: Request, context: AppLoadContext, kind: BookingKind) {
   const url = new URL(request.url);
   const page = await loadBookingPage(context, kind, url);
   const fields = bookingFields(page, context);
-  const intent = request.headers.get("content-type")?.includes("multipart") ? null : await peekIntent(request);
+  const intent = request.headers.get("content-type")?.includes("multipart")
+    ? null
+    : await peekIntent(request);
   if (intent === "slots") {
     // Without JavaScript: show the times of the location chosen in the select.
     const blocked = await checkFormRequest(request, context);
@@ -61,8 +99,15 @@ export async function bookingAction(request: Request, context: AppLoadContext, k
     const values = formValues(fields, posted);
     const locationId = Number(values.location_id);
     const location = page.locations.find((l) => l.id === locationId);
-    const days = location ? await context.leads.slots.daysForLocationId(context.site, location.id, kind) : page.days;
-    return respond(failure(200, { values: { ...values, booking_time: "" }, slots: location ? { locationId: location.id, days } : null }));
+    const days = location
+      ? await context.leads.slots.daysForLocationId(context.site, location.id, kind)
+      : page.days;
+    return respond(
+      failure(200, {
+        values: { ...values, booking_time: "" },
+        slots: location ? { locationId: location.id, days } : null,
+      }),
+    );
   }
   const single = page.locations.length === 1 ? page.locations[0]!.id : null;
   return handleLeadForm(request, context, {

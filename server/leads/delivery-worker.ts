@@ -47,7 +47,14 @@ export type DeliveryDependencies = {
   config: DeliveryConfig;
 };
 
-type Job = { id: number; leadId: string; siteId: number; channel: string; target: string; attempts: number };
+type Job = {
+  id: number;
+  leadId: string;
+  siteId: number;
+  channel: string;
+  target: string;
+  attempts: number;
+};
 
 /** Delay before retry number `attempt` (1 = the first retry): base * 2^(attempt-1), at most an hour, +-20%. */
 export function retryDelay(attempt: number, baseMs: number, random = Math.random): number {
@@ -76,11 +83,15 @@ export class LeadDeliveryWorker {
     const { db, pool, logger } = this.#deps;
     if (!pool) {
       // One process owns an embedded database: jobs left 'sending' by a previous run are orphans.
-      await db.execute(sql`UPDATE lead_deliveries SET locked_until = now() WHERE status = 'sending'`);
+      await db.execute(
+        sql`UPDATE lead_deliveries SET locked_until = now() WHERE status = 'sending'`,
+      );
     } else {
       this.#listener = await pool.connect();
       this.#listener.on("notification", () => this.wake());
-      this.#listener.on("error", (error) => logger.warn({ err: error }, "lead outbox listener failed"));
+      this.#listener.on("error", (error) =>
+        logger.warn({ err: error }, "lead outbox listener failed"),
+      );
       await this.#listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
     }
     this.wake();
@@ -124,9 +135,12 @@ export class LeadDeliveryWorker {
   async runOnce(): Promise<number> {
     const jobs = await this.#claim();
     const queue = [...jobs];
-    const lanes = Array.from({ length: Math.min(this.#deps.config.concurrency, queue.length) }, async () => {
-      for (let job = queue.shift(); job; job = queue.shift()) await this.#deliver(job);
-    });
+    const lanes = Array.from(
+      { length: Math.min(this.#deps.config.concurrency, queue.length) },
+      async () => {
+        for (let job = queue.shift(); job; job = queue.shift()) await this.#deliver(job);
+      },
+    );
     await Promise.all(lanes);
     return jobs.length;
   }
@@ -146,16 +160,34 @@ export class LeadDeliveryWorker {
           LIMIT ${config.batchSize}
           FOR UPDATE SKIP LOCKED)
         RETURNING d.id, d.lead_id, d.site_id, d.channel, d.target, d.attempts`);
-      const jobs = rowsOf<{ id: number; lead_id: string; site_id: number; channel: string; target: string; attempts: number }>(result).map(
-        (r) => ({ id: r.id, leadId: r.lead_id, siteId: r.site_id, channel: r.channel, target: r.target, attempts: r.attempts }),
-      );
+      const jobs = rowsOf<{
+        id: number;
+        lead_id: string;
+        site_id: number;
+        channel: string;
+        target: string;
+        attempts: number;
+      }>(result).map((r) => ({
+        id: r.id,
+        leadId: r.lead_id,
+        siteId: r.site_id,
+        channel: r.channel,
+        target: r.target,
+        attempts: r.attempts,
+      }));
       if (jobs.length > 0) {
         await tx.insert(leadEvents).values(
           jobs.map((job) => ({
             leadId: job.leadId,
             siteId: job.siteId,
             kind: job.attempts > 1 ? "delivery.retry" : "delivery.attempt",
-            data: { delivery_id: job.id, channel: job.channel, target: job.target, attempt: job.attempts, worker: this.workerId },
+            data: {
+              delivery_id: job.id,
+              channel: job.channel,
+              target: job.target,
+              attempt: job.attempts,
+              worker: this.workerId,
+            },
           })),
         );
       }
@@ -170,7 +202,10 @@ export class LeadDeliveryWorker {
       await this.#markDelivered(job, response, Date.now() - started);
     } catch (error) {
       await this.#markFailed(job, error).catch((markError: unknown) =>
-        this.#deps.logger.error({ err: markError, delivery: job.id }, "could not record a failed lead delivery"),
+        this.#deps.logger.error(
+          { err: markError, delivery: job.id },
+          "could not record a failed lead delivery",
+        ),
       );
     }
   }
@@ -194,7 +229,13 @@ export class LeadDeliveryWorker {
         const [recipient] = await db
           .select({ secret: leadRecipients.secret })
           .from(leadRecipients)
-          .where(and(eq(leadRecipients.siteId, job.siteId), eq(leadRecipients.channel, "webhook"), eq(leadRecipients.target, job.target)))
+          .where(
+            and(
+              eq(leadRecipients.siteId, job.siteId),
+              eq(leadRecipients.channel, "webhook"),
+              eq(leadRecipients.target, job.target),
+            ),
+          )
           .limit(1);
         return postSigned({
           url: job.target,
@@ -204,9 +245,14 @@ export class LeadDeliveryWorker {
         });
       }
       case "partner": {
-        if (!partner) throw new Error("The finance partner is not configured (CAR_CLARITY_API_URL)");
+        if (!partner)
+          throw new Error("The finance partner is not configured (CAR_CLARITY_API_URL)");
         const site = siteOf(job.siteId);
-        return partner.send(lead, site?.settings.financePartnerCode ?? null, `${lead.id}.${job.id}`);
+        return partner.send(
+          lead,
+          site?.settings.financePartnerCode ?? null,
+          `${lead.id}.${job.id}`,
+        );
       }
       default:
         throw new Error(`Unknown delivery channel ${job.channel}`);
@@ -218,7 +264,14 @@ export class LeadDeliveryWorker {
    * logged, and the lead is marked delivered once none of its jobs is left.
    */
   async #markDelivered(job: Job, response: string, ms: number): Promise<void> {
-    const data = { delivery_id: job.id, channel: job.channel, target: job.target, attempt: job.attempts, response: response.slice(0, 300), ms };
+    const data = {
+      delivery_id: job.id,
+      channel: job.channel,
+      target: job.target,
+      attempt: job.attempts,
+      response: response.slice(0, 300),
+      ms,
+    };
     const result = await this.#deps.db.execute(sql`
       WITH done AS (
         UPDATE lead_deliveries
@@ -249,9 +302,21 @@ export class LeadDeliveryWorker {
         .set(
           last
             ? { status: "failed", lockedUntil: null, lastError: message, updatedAt: new Date() }
-            : { status: "pending", lockedUntil: null, nextAttemptAt: next, lastError: message, updatedAt: new Date() },
+            : {
+                status: "pending",
+                lockedUntil: null,
+                nextAttemptAt: next,
+                lastError: message,
+                updatedAt: new Date(),
+              },
         )
-        .where(and(eq(leadDeliveries.id, job.id), eq(leadDeliveries.lockedBy, this.workerId), eq(leadDeliveries.attempts, job.attempts)))
+        .where(
+          and(
+            eq(leadDeliveries.id, job.id),
+            eq(leadDeliveries.lockedBy, this.workerId),
+            eq(leadDeliveries.attempts, job.attempts),
+          ),
+        )
         .returning({ id: leadDeliveries.id });
       if (updated.length === 0) return;
       await tx.insert(leadEvents).values({
@@ -267,12 +332,28 @@ export class LeadDeliveryWorker {
           ...(last ? {} : { next_attempt_at: next.toISOString() }),
         },
       });
-      if (last) await tx.update(leads).set({ deliveryStatus: "failed", updatedAt: new Date() }).where(eq(leads.id, job.leadId));
+      if (last)
+        await tx
+          .update(leads)
+          .set({ deliveryStatus: "failed", updatedAt: new Date() })
+          .where(eq(leads.id, job.leadId));
     });
     if (last) {
-      logger.error({ lead: job.leadId, delivery: job.id, channel: job.channel, attempts: job.attempts, err: message }, "lead delivery failed for good");
+      logger.error(
+        {
+          lead: job.leadId,
+          delivery: job.id,
+          channel: job.channel,
+          attempts: job.attempts,
+          err: message,
+        },
+        "lead delivery failed for good",
+      );
     } else {
-      logger.warn({ lead: job.leadId, delivery: job.id, attempt: job.attempts, err: message, next }, "lead delivery will be retried");
+      logger.warn(
+        { lead: job.leadId, delivery: job.id, attempt: job.attempts, err: message, next },
+        "lead delivery will be retried",
+      );
     }
   }
 
@@ -282,7 +363,10 @@ export class LeadDeliveryWorker {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
     if (this.#running) {
-      await Promise.race([this.#running, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+      await Promise.race([
+        this.#running,
+        new Promise((resolve) => setTimeout(resolve, timeoutMs).unref()),
+      ]);
     }
     if (this.#listener) {
       await this.#listener.query(`UNLISTEN ${OUTBOX_CHANNEL}`).catch(() => undefined);

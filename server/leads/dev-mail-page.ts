@@ -32,7 +32,14 @@ export function createDevMailRouter(db: Database) {
   router.get("/_dev/mail", async (_req: Request, res: Response) => {
     const [messages, deliveries] = await Promise.all([
       db
-        .select({ id: devMail.id, to: devMail.to, subject: devMail.subject, createdAt: devMail.createdAt, site: sites.name, attachments: devMail.attachments })
+        .select({
+          id: devMail.id,
+          to: devMail.to,
+          subject: devMail.subject,
+          createdAt: devMail.createdAt,
+          site: sites.name,
+          attachments: devMail.attachments,
+        })
         .from(devMail)
         .leftJoin(sites, eq(sites.id, devMail.siteId))
         .orderBy(desc(devMail.id))
@@ -82,10 +89,16 @@ export function createDevMailRouter(db: Database) {
   });
 
   router.get("/_dev/mail/:id", async (req, res) => {
-    const [m] = await db.select().from(devMail).where(eq(devMail.id, Number(req.params.id) || 0));
+    const [m] = await db
+      .select()
+      .from(devMail)
+      .where(eq(devMail.id, Number(req.params.id) || 0));
     if (!m) return res.status(404).type("text/plain").send("No such message.");
     const attachments = m.attachments
-      .map((a) => `<h3>${escapeHtml(a.filename)} <small>(${escapeHtml(a.contentType)}, ${a.size} bytes)</small></h3>${a.content ? `<pre>${escapeHtml(a.content)}</pre>` : ""}`)
+      .map(
+        (a) =>
+          `<h3>${escapeHtml(a.filename)} <small>(${escapeHtml(a.contentType)}, ${a.size} bytes)</small></h3>${a.content ? `<pre>${escapeHtml(a.content)}</pre>` : ""}`,
+      )
       .join("");
     res
       .type("html")
@@ -103,10 +116,19 @@ export function createDevMailRouter(db: Database) {
   });
 
   router.get("/_dev/mail/:id/html", async (req, res) => {
-    const [m] = await db.select({ html: devMail.html }).from(devMail).where(eq(devMail.id, Number(req.params.id) || 0));
+    const [m] = await db
+      .select({ html: devMail.html })
+      .from(devMail)
+      .where(eq(devMail.id, Number(req.params.id) || 0));
     if (!m) return res.status(404).type("text/plain").send("No such message.");
     // The mail's HTML is shown without scripts, forms or same-origin access.
-    res.set("Content-Security-Policy", "sandbox; default-src 'none'; img-src data: https:; style-src 'unsafe-inline'").type("html").send(m.html ?? "");
+    res
+      .set(
+        "Content-Security-Policy",
+        "sandbox; default-src 'none'; img-src data: https:; style-src 'unsafe-inline'",
+      )
+      .type("html")
+      .send(m.html ?? "");
   });
 
   return router;

@@ -7,7 +7,12 @@
 import { data, redirect } from "react-router";
 import type { AppLoadContext } from "react-router";
 import { z } from "zod";
-import { financeFormSteps, LEAD_FORM_CATEGORIES, LEAD_FORM_SUBCATEGORIES, type FormStep } from "~/domain/lead-forms";
+import {
+  financeFormSteps,
+  LEAD_FORM_CATEGORIES,
+  LEAD_FORM_SUBCATEGORIES,
+  type FormStep,
+} from "~/domain/lead-forms";
 import {
   finalSubmitRequest,
   goBack,
@@ -50,9 +55,13 @@ export async function loadFinancePage(context: AppLoadContext, url: URL): Promis
   const vehicle = await vehicleSummary(context, url.searchParams.get("car_id"));
   const defaults: Record<string, string> = {};
   const preferred = url.searchParams.get("preferredDealership");
-  if (preferred && context.site.dealerships.some((d) => d.slug === preferred)) defaults.dealership_slug = preferred;
-  const budget = url.searchParams.get("vehiclePriceBudget") ?? (vehicle && vehicle.price > 10 ? String(vehicle.price) : null);
-  if (budget && /^\d+(\.\d+)?$/.test(budget)) defaults.vehiclePriceBudget = String(Math.round(Number(budget)));
+  if (preferred && context.site.dealerships.some((d) => d.slug === preferred))
+    defaults.dealership_slug = preferred;
+  const budget =
+    url.searchParams.get("vehiclePriceBudget") ??
+    (vehicle && vehicle.price > 10 ? String(vehicle.price) : null);
+  if (budget && /^\d+(\.\d+)?$/.test(budget))
+    defaults.vehiclePriceBudget = String(Math.round(Number(budget)));
   defaults.loan_term_months = "60";
   const hidden: Record<string, string> = {};
   if (vehicle) hidden.car_id = String(vehicle.id);
@@ -80,7 +89,8 @@ export function parseFormState(raw: string | undefined, stepCount: number): Mult
     if (!parsed.success) return start;
     const s = parsed.data;
     const inRange = (n: number) => n < stepCount;
-    if (!inRange(s.current) || !s.history.every(inRange) || !s.savedSteps.every(inRange)) return start;
+    if (!inRange(s.current) || !s.history.every(inRange) || !s.savedSteps.every(inRange))
+      return start;
     return { ...start, ...s, status: "idle", error: null, completed: false };
   } catch {
     return start;
@@ -98,8 +108,13 @@ export async function financeAction(request: Request, context: AppLoadContext) {
   const allFields = page.steps.flatMap((s) => s.fields);
   const values = formValues(allFields, posted);
   const stateField = posted.fields.form_state;
-  let state = parseFormState(Array.isArray(stateField) ? stateField[0] : stateField, page.steps.length);
-  const intent = Array.isArray(posted.fields.intent) ? posted.fields.intent[0] : posted.fields.intent;
+  let state = parseFormState(
+    Array.isArray(stateField) ? stateField[0] : stateField,
+    page.steps.length,
+  );
+  const intent = Array.isArray(posted.fields.intent)
+    ? posted.fields.intent[0]
+    : posted.fields.intent;
 
   if (intent === "back") return respond(failure(200, { values, step: goBack(state) }));
 
@@ -120,34 +135,76 @@ export async function financeAction(request: Request, context: AppLoadContext) {
   if (!isLastStep(state)) {
     if (!needsStepSave(state)) return respond(failure(200, { values, step: goForward(state) }));
     const save = stepSaveRequest(state, answered);
-    const outcome = await submitToIntake(request, context, values, save.body.lead as LeadFields, posted, {
-      leadId: save.method === "PUT" ? String(state.leadId) : undefined,
-    });
+    const outcome = await submitToIntake(
+      request,
+      context,
+      values,
+      save.body.lead as LeadFields,
+      posted,
+      {
+        leadId: save.method === "PUT" ? String(state.leadId) : undefined,
+      },
+    );
     if (isFailure(outcome)) {
-      return respond(failure(outcome.status, { ...outcome.body, step: stepSaveFailed(state, outcome.body.formError ?? ""), stepError: { message: outcome.body.formError ?? "", style: stepErrorStyle(step.title) } }));
+      return respond(
+        failure(outcome.status, {
+          ...outcome.body,
+          step: stepSaveFailed(state, outcome.body.formError ?? ""),
+          stepError: { message: outcome.body.formError ?? "", style: stepErrorStyle(step.title) },
+        }),
+      );
     }
     const { result } = outcome;
     if (!result.ok) {
       state = stepSaveFailed(state, result.error);
       return respond(
-        failure(result.status, { values, errors: result.errors, step: state, stepError: { message: result.error, style: stepErrorStyle(step.title) } }),
+        failure(result.status, {
+          values,
+          errors: result.errors,
+          step: state,
+          stepError: { message: result.error, style: stepErrorStyle(step.title) },
+        }),
       );
     }
     return respond(failure(200, { values, step: stepSaved(state, result.id) }));
   }
 
   const submit = finalSubmitRequest(state, answered);
-  const outcome = await submitToIntake(request, context, values, submit.body.lead as LeadFields, posted, {
-    leadId: submit.method === "PUT" ? String(state.leadId) : undefined,
-  });
-  if (isFailure(outcome)) return respond(failure(outcome.status, { ...outcome.body, step: submitFailed(state, outcome.body.formError ?? "") }));
+  const outcome = await submitToIntake(
+    request,
+    context,
+    values,
+    submit.body.lead as LeadFields,
+    posted,
+    {
+      leadId: submit.method === "PUT" ? String(state.leadId) : undefined,
+    },
+  );
+  if (isFailure(outcome))
+    return respond(
+      failure(outcome.status, {
+        ...outcome.body,
+        step: submitFailed(state, outcome.body.formError ?? ""),
+      }),
+    );
   const { result } = outcome;
   if (!result.ok) {
     const message = Object.keys(result.errors).length > 0 ? null : result.error;
     return data(
-      { values, errors: result.errors, formError: message, step: submitFailed(state, result.error) },
+      {
+        values,
+        errors: result.errors,
+        formError: message,
+        step: submitFailed(state, result.error),
+      },
       { status: result.status },
     );
   }
-  return redirect(withParams(result.successPath ?? "/success", page.vehicle ? { car_id: String(page.vehicle.id) } : undefined), 303);
+  return redirect(
+    withParams(
+      result.successPath ?? "/success",
+      page.vehicle ? { car_id: String(page.vehicle.id) } : undefined,
+    ),
+    303,
+  );
 }

@@ -10,7 +10,12 @@ import { data, redirect } from "react-router";
 import type { AppLoadContext } from "react-router";
 import { prepareEnquirySubmission } from "~/domain/enquiry-form";
 import { validateFields, type FormValues } from "~/domain/form-fields";
-import { checkboxFieldNames, fieldsForValues, optionKeysOf, type LeadFormField } from "~/domain/lead-forms";
+import {
+  checkboxFieldNames,
+  fieldsForValues,
+  optionKeysOf,
+  type LeadFormField,
+} from "~/domain/lead-forms";
 import { isFieldShown } from "~/domain/form-fields";
 import type { FormValuesData, LeadFormActionData } from "./form-types";
 import {
@@ -33,8 +38,19 @@ export type PostedForm = {
 
 export type FormFailure = { status: number; body: LeadFormActionData };
 
-export function failure(status: number, body: Partial<LeadFormActionData> & { values?: FormValuesData }): FormFailure {
-  return { status, body: { values: body.values ?? {}, errors: body.errors ?? {}, formError: body.formError ?? null, ...body } };
+export function failure(
+  status: number,
+  body: Partial<LeadFormActionData> & { values?: FormValuesData },
+): FormFailure {
+  return {
+    status,
+    body: {
+      values: body.values ?? {},
+      errors: body.errors ?? {},
+      formError: body.formError ?? null,
+      ...body,
+    },
+  };
 }
 
 export function respond(result: FormFailure) {
@@ -42,18 +58,27 @@ export function respond(result: FormFailure) {
 }
 
 /** Abuse checks of a form post: cross-site posts and the per-client limit. */
-export async function checkFormRequest(request: Request, context: AppLoadContext): Promise<FormFailure | null> {
+export async function checkFormRequest(
+  request: Request,
+  context: AppLoadContext,
+): Promise<FormFailure | null> {
   if (isCrossSiteRequest(request.headers)) return failure(403, { formError: CROSS_SITE_MESSAGE });
-  const hit = await context.leads.limiter.hit(clientKey(context.site.id, request.headers.get(CLIENT_IP_HEADER)));
+  const hit = await context.leads.limiter.hit(
+    clientKey(context.site.id, request.headers.get(CLIENT_IP_HEADER)),
+  );
   if (!hit.allowed) return failure(429, { formError: RATE_LIMITED_MESSAGE });
   return null;
 }
 
 /** The posted fields (and files, for multipart forms). */
-export async function readPostedForm(request: Request, context: AppLoadContext): Promise<PostedForm | FormFailure> {
+export async function readPostedForm(
+  request: Request,
+  context: AppLoadContext,
+): Promise<PostedForm | FormFailure> {
   const type = request.headers.get("content-type") ?? "";
   if (type.startsWith("multipart/form-data")) {
-    if (!request.body) return failure(400, { formError: "The form arrived empty. Please try again." });
+    if (!request.body)
+      return failure(400, { formError: "The form arrived empty. Please try again." });
     try {
       const received = await context.leads.files.receive(
         Readable.fromWeb(request.body as unknown as NodeReadableStream),
@@ -62,7 +87,10 @@ export async function readPostedForm(request: Request, context: AppLoadContext):
       return received;
     } catch (error) {
       if (error instanceof UploadError) {
-        return failure(error.status, { formError: error.field ? null : error.message, errors: error.field ? { [error.field]: error.message } : {} });
+        return failure(error.status, {
+          formError: error.field ? null : error.message,
+          errors: error.field ? { [error.field]: error.message } : {},
+        });
       }
       throw error;
     }
@@ -72,7 +100,12 @@ export async function readPostedForm(request: Request, context: AppLoadContext):
   for (const [name, value] of form.entries()) {
     if (typeof value !== "string") continue;
     const current = fields[name];
-    fields[name] = current === undefined ? value : Array.isArray(current) ? [...current, value] : [current, value];
+    fields[name] =
+      current === undefined
+        ? value
+        : Array.isArray(current)
+          ? [...current, value]
+          : [current, value];
   }
   return { fields, files: [] };
 }
@@ -90,7 +123,9 @@ export function formValues(fields: readonly LeadFormField[], posted: PostedForm)
   const values: FormValuesData = {};
   for (const field of fields) {
     if (field.control === "checkbox-group") {
-      values[field.name] = (field.options ?? []).filter((o) => posted.fields[o.value] !== undefined).map((o) => o.value);
+      values[field.name] = (field.options ?? [])
+        .filter((o) => posted.fields[o.value] !== undefined)
+        .map((o) => o.value);
     } else if (field.kind === "checkbox") {
       values[field.name] = posted.fields[field.name] !== undefined;
     } else if (field.control === "file") {
@@ -103,9 +138,18 @@ export function formValues(fields: readonly LeadFormField[], posted: PostedForm)
 }
 
 /** Errors of the fields a submission answers (conditional and category-bound fields included only when asked). */
-export function validateForm(fields: readonly LeadFormField[], values: FormValuesData, context: AppLoadContext): Record<string, string> {
-  const rules = { phoneVariant: context.site.settings.phoneVariant, testPhoneNumber: context.site.settings.testPhoneNumber };
-  const asked = fieldsForValues(fields, values).filter((f) => isFieldShown(f, fields, values as FormValues, rules));
+export function validateForm(
+  fields: readonly LeadFormField[],
+  values: FormValuesData,
+  context: AppLoadContext,
+): Record<string, string> {
+  const rules = {
+    phoneVariant: context.site.settings.phoneVariant,
+    testPhoneNumber: context.site.settings.testPhoneNumber,
+  };
+  const asked = fieldsForValues(fields, values).filter((f) =>
+    isFieldShown(f, fields, values as FormValues, rules),
+  );
   return validateFields(asked, values as FormValues, rules);
 }
 
@@ -116,7 +160,10 @@ export function formMeta(request: Request, context: AppLoadContext): LeadMeta {
     clientIp: request.headers.get(CLIENT_IP_HEADER),
     origin: context.origin,
     // The form's own page (without React Router's data suffix).
-    pageUrl: request.url.replace(/\.data(?=\?|$)/, "").replace(/([?&])index(&|$)/, "$1").replace(/[?&]$/, ""),
+    pageUrl: request.url
+      .replace(/\.data(?=\?|$)/, "")
+      .replace(/([?&])index(&|$)/, "$1")
+      .replace(/[?&]$/, ""),
   };
 }
 
@@ -132,20 +179,24 @@ export function leadFieldsOf(
   const asked = new Set(fieldsForValues(fields, values).map((f) => f.name));
   for (const [name, value] of Object.entries(values)) {
     const field = fields.find((f) => f.name === name);
-    if (!asked.has(name) || field?.control === "file" || field?.control === "checkbox-group") continue;
+    if (!asked.has(name) || field?.control === "file" || field?.control === "checkbox-group")
+      continue;
     if (value === "") continue;
     lead[name] = value;
   }
   // Each checked extra as its own key; the domain gathers them into additional_services.
   const optionKeys = optionKeysOf(fields);
   for (const key of optionKeys) if (posted.fields[key] !== undefined) lead[key] = true;
-  for (const [name, value] of Object.entries(fixed)) if (value !== null && value !== undefined && value !== "") lead[name] = value;
+  for (const [name, value] of Object.entries(fixed))
+    if (value !== null && value !== undefined && value !== "") lead[name] = value;
   for (const name of checkboxFieldNames(fields)) lead[name] = values[name] === true;
   const firstName = typeof lead.first_name === "string" ? lead.first_name : "";
   const lastName = typeof lead.last_name === "string" ? lead.last_name : "";
   if (firstName || lastName) lead.name = `${firstName} ${lastName}`.trim();
   lead[HONEYPOT_FIELD] = first(posted.fields[HONEYPOT_FIELD]);
-  const prepared = prepareEnquirySubmission(lead as FormValues, context.site.settings, { serviceOptionKeys: optionKeys });
+  const prepared = prepareEnquirySubmission(lead as FormValues, context.site.settings, {
+    serviceOptionKeys: optionKeys,
+  });
   if (optionKeys.length === 0) delete prepared.additional_services;
   return prepared as LeadFields;
 }
@@ -167,7 +218,13 @@ export async function submitToIntake(
   const mode = context.site.settings.leadApiMode === "mock" ? "test" : "live";
   const key = first(posted.fields.idempotency_key).trim() || null;
   try {
-    const input = { site: context.site, fields: parsed.data, meta: formMeta(request, context), mode, files: posted.files } as const;
+    const input = {
+      site: context.site,
+      fields: parsed.data,
+      meta: formMeta(request, context),
+      mode,
+      files: posted.files,
+    } as const;
     const result = options.leadId
       ? await context.leads.intake.update({ ...input, leadId: options.leadId })
       : await context.leads.intake.create({ ...input, idempotencyKey: key });
@@ -204,7 +261,13 @@ export async function handleLeadForm(
   if (isFailure(outcome)) return respond(outcome);
   const { result } = outcome;
   if (!result.ok) {
-    return respond(failure(result.status, { values: withoutFiles(values, options.fields), errors: result.errors, formError: Object.keys(result.errors).length > 0 ? null : result.error }));
+    return respond(
+      failure(result.status, {
+        values: withoutFiles(values, options.fields),
+        errors: result.errors,
+        formError: Object.keys(result.errors).length > 0 ? null : result.error,
+      }),
+    );
   }
   return redirect(withParams(result.successPath ?? "/success", options.successParams), 303);
 }
@@ -212,12 +275,15 @@ export async function handleLeadForm(
 export function withParams(path: string, params: Record<string, string> | undefined): string {
   if (!params || Object.keys(params).length === 0) return path;
   const url = new URL(path, "http://x");
-  for (const [k, v] of Object.entries(params)) if (!url.searchParams.has(k)) url.searchParams.set(k, v);
+  for (const [k, v] of Object.entries(params))
+    if (!url.searchParams.has(k)) url.searchParams.set(k, v);
   return `${url.pathname}${url.search}`;
 }
 
-export function withoutFiles(values: FormValuesData, fields: readonly LeadFormField[]): FormValuesData {
+export function withoutFiles(
+  values: FormValuesData,
+  fields: readonly LeadFormField[],
+): FormValuesData {
   const files = new Set(fields.filter((f) => f.control === "file").map((f) => f.name));
   return Object.fromEntries(Object.entries(values).filter(([k]) => !files.has(k)));
 }
-

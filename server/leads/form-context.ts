@@ -9,7 +9,13 @@ import type { SelectOption } from "~/domain/form-fields";
 import { locations, vehicles } from "../db/schema";
 import { bookableLocations } from "./slots";
 
-export type LocationOption = SelectOption & { id: number; slug: string; dealershipId: number; address: string; phone: string | null };
+export type LocationOption = SelectOption & {
+  id: number;
+  slug: string;
+  dealershipId: number;
+  address: string;
+  phone: string | null;
+};
 
 export async function visibleLocations(context: AppLoadContext): Promise<LocationOption[]> {
   const rows = await context.scope.findMany(locations, { orderBy: asc(locations.name) });
@@ -27,7 +33,10 @@ export async function visibleLocations(context: AppLoadContext): Promise<Locatio
 }
 
 /** Locations that take a kind of booking, as options whose value is the location id. */
-export async function bookingLocations(context: AppLoadContext, kind: BookingKind): Promise<LocationOption[]> {
+export async function bookingLocations(
+  context: AppLoadContext,
+  kind: BookingKind,
+): Promise<LocationOption[]> {
   const rows = await context.scope.findMany(locations, { orderBy: asc(locations.name) });
   return bookableLocations(rows, kind).map((l) => ({
     value: String(l.id),
@@ -63,10 +72,16 @@ export type VehicleSummary = {
 };
 
 /** The site's vehicle named by a car_id query parameter (id or slug), or null. */
-export async function vehicleSummary(context: AppLoadContext, carId: string | null): Promise<VehicleSummary | null> {
+export async function vehicleSummary(
+  context: AppLoadContext,
+  carId: string | null,
+): Promise<VehicleSummary | null> {
   if (!carId || !/^[A-Za-z0-9_-]{1,120}$/.test(carId)) return null;
   const byId = /^\d+$/.test(carId) ? Number(carId) : null;
-  const row = await context.scope.findFirst(vehicles, byId !== null ? eq(vehicles.id, byId) : and(eq(vehicles.slug, carId)));
+  const row = await context.scope.findFirst(
+    vehicles,
+    byId !== null ? eq(vehicles.id, byId) : and(eq(vehicles.slug, carId)),
+  );
   if (!row) return null;
   return {
     id: row.id,

@@ -22,4 +22,3 @@ export type LeadFormActionData = {
   /** Multi-step forms: a step save's error, shown in success style on 'User Details'. */
   stepError?: { message: string; style: "success" | "error" } | null;
 };
-

@@ -34,7 +34,10 @@ export function isCrossSiteRequest(headers: HeaderSource): boolean {
   const origin = headers.get("origin");
   if (origin === null) return false;
   if (origin === "null") return fetchSite !== "same-origin";
-  const host = (headers.get("x-forwarded-host") ?? headers.get("host") ?? "").split(",")[0]!.trim().toLowerCase();
+  const host = (headers.get("x-forwarded-host") ?? headers.get("host") ?? "")
+    .split(",")[0]!
+    .trim()
+    .toLowerCase();
   try {
     return new URL(origin).host.toLowerCase() !== host;
   } catch {

@@ -28,9 +28,29 @@ export type LeadVehicleSnapshot = {
 export type LeadDetails = {
   vehicle?: LeadVehicleSnapshot | null;
   dealership?: { id: number; name: string; slug: string } | null;
-  location?: { id: number; name: string; slug: string; phone: string | null; email: string | null; address: string } | null;
-  booking?: { kind: string; start: string; label: string; timeZone: string; locationName: string } | null;
-  tradeIn?: { rego: string | null; state: string | null; year: string | null; make: string | null; model: string | null; km: string | null } | null;
+  location?: {
+    id: number;
+    name: string;
+    slug: string;
+    phone: string | null;
+    email: string | null;
+    address: string;
+  } | null;
+  booking?: {
+    kind: string;
+    start: string;
+    label: string;
+    timeZone: string;
+    locationName: string;
+  } | null;
+  tradeIn?: {
+    rego: string | null;
+    state: string | null;
+    year: string | null;
+    make: string | null;
+    model: string | null;
+    km: string | null;
+  } | null;
   /** The site's origin at intake (scheme + host), for links in e-mail. */
   origin?: string;
   /** The fields as the visitor sent them; a later step of a multi-step form adds to these. */

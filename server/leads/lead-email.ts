@@ -61,7 +61,10 @@ const LABELS: Record<string, string> = {
 
 export function humanise(key: string): string {
   if (LABELS[key]) return LABELS[key];
-  const spaced = key.replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").trim();
+  const spaced = key
+    .replace(/_/g, " ")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .trim();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
@@ -90,7 +93,11 @@ export function leadAnswers(lead: LeadDocument): Array<[string, string]> {
 }
 
 function escapeHtml(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
 }
 
 function personName(lead: LeadDocument): string {
@@ -99,7 +106,10 @@ function personName(lead: LeadDocument): string {
 }
 
 export function leadSubject(lead: LeadDocument): string {
-  const what = lead.subcategory && lead.subcategory !== lead.category ? `${lead.category} (${lead.subcategory})` : lead.category;
+  const what =
+    lead.subcategory && lead.subcategory !== lead.category
+      ? `${lead.category} (${lead.subcategory})`
+      : lead.category;
   const about = lead.details.vehicle?.name ?? lead.details.booking?.label ?? null;
   return `${what}: ${personName(lead)}${about ? ` - ${about}` : ""}`;
 }
@@ -113,7 +123,11 @@ function sections(lead: LeadDocument): Section[] {
     rows: [
       ["Name", personName(lead)],
       ["Email", lead.email ?? "", lead.email ? `mailto:${lead.email}` : undefined],
-      ["Phone", lead.phone ?? "", lead.phone ? `tel:${lead.phone.replace(/[^\d+]/g, "")}` : undefined],
+      [
+        "Phone",
+        lead.phone ?? "",
+        lead.phone ? `tel:${lead.phone.replace(/[^\d+]/g, "")}` : undefined,
+      ],
       ["Postcode", lead.postcode ?? ""],
     ],
   };
@@ -124,7 +138,12 @@ function sections(lead: LeadDocument): Section[] {
       ["Subcategory", lead.subcategory ?? ""],
       ["Dealership", dealership?.name ?? ""],
       ["Location", location?.name ?? ""],
-      ["Booking", booking ? `${booking.kind === "service" ? "Service" : "Test drive"}: ${booking.label} at ${booking.locationName}` : ""],
+      [
+        "Booking",
+        booking
+          ? `${booking.kind === "service" ? "Service" : "Test drive"}: ${booking.label} at ${booking.locationName}`
+          : "",
+      ],
       ["Message", String(lead.payload.message ?? "").trim()],
     ],
   };
@@ -156,10 +175,17 @@ function sections(lead: LeadDocument): Section[] {
   const source: Section = {
     title: "Source",
     rows: [
-      ["Page", String(lead.payload.url ?? ""), typeof lead.payload.url === "string" ? lead.payload.url : undefined],
+      [
+        "Page",
+        String(lead.payload.url ?? ""),
+        typeof lead.payload.url === "string" ? lead.payload.url : undefined,
+      ],
       ["Lead id", lead.id],
       ["Received", (lead.completedAt ?? lead.createdAt).toISOString()],
-      ["Files", lead.files.map((f) => `${f.originalName} (${Math.ceil(f.size / 1024)} KB)`).join(", ")],
+      [
+        "Files",
+        lead.files.map((f) => `${f.originalName} (${Math.ceil(f.size / 1024)} KB)`).join(", "),
+      ],
     ],
   };
   result.push(source);
@@ -188,17 +214,22 @@ export function leadHtml(lead: LeadDocument): string {
         s.rows
           .map(([label, value, href]) => {
             const shown = escapeHtml(value).replace(/\n/g, "<br>");
-            const cell = href && /^(https?:|mailto:|tel:)/.test(href) ? `<a href="${escapeHtml(href)}">${shown}</a>` : shown;
+            const cell =
+              href && /^(https?:|mailto:|tel:)/.test(href)
+                ? `<a href="${escapeHtml(href)}">${shown}</a>`
+                : shown;
             return `<tr><th align="left" style="width:180px;vertical-align:top;border-bottom:1px solid #e2e8f0">${escapeHtml(label)}</th><td style="border-bottom:1px solid #e2e8f0">${cell}</td></tr>`;
           })
           .join("") +
         `</table>`,
     )
     .join("");
-  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a">` +
+  return (
+    `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a">` +
     `<h1 style="font-size:20px">New ${escapeHtml(lead.category)} from the ${escapeHtml(lead.site.name)} website</h1>` +
     parts +
-    `<p style="color:#475569;font-size:12px;margin-top:24px">The lead is attached as ADF/XML for your CRM.</p></body></html>`;
+    `<p style="color:#475569;font-size:12px;margin-top:24px">The lead is attached as ADF/XML for your CRM.</p></body></html>`
+  );
 }
 
 export function messageIdFor(leadId: string, deliveryId: number, fromAddress: string): string {
@@ -227,7 +258,11 @@ export function buildLeadEmail(
     subject: leadSubject(lead),
     text: leadText(lead),
     html: leadHtml(lead),
-    headers: { "X-Lead-Id": lead.id, "X-Lead-Site": lead.site.slug, "X-Lead-Category": lead.category },
+    headers: {
+      "X-Lead-Id": lead.id,
+      "X-Lead-Site": lead.site.slug,
+      "X-Lead-Category": lead.category,
+    },
     attachments,
     siteId: lead.siteId,
   };

@@ -16,7 +16,12 @@ const FIELD_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.\-/()?']{0,79}$/;
 const ShortText = z.string().max(500, "This value is too long (500 characters at most).");
 
 const LeadValueSchema = z.union([
-  z.string().max(MAX_TEXT_LENGTH, `This text is too long (${MAX_TEXT_LENGTH.toLocaleString("en-AU")} characters at most).`),
+  z
+    .string()
+    .max(
+      MAX_TEXT_LENGTH,
+      `This text is too long (${MAX_TEXT_LENGTH.toLocaleString("en-AU")} characters at most).`,
+    ),
   z.number().finite(),
   z.boolean(),
   z.null(),
@@ -32,11 +37,19 @@ export const LeadFieldsSchema = z
   .superRefine((record, context) => {
     const keys = Object.keys(record);
     if (keys.length > MAX_FIELDS) {
-      context.addIssue({ code: "custom", path: [], message: `A lead can carry at most ${MAX_FIELDS} fields.` });
+      context.addIssue({
+        code: "custom",
+        path: [],
+        message: `A lead can carry at most ${MAX_FIELDS} fields.`,
+      });
     }
     for (const key of keys) {
       if (!FIELD_NAME.test(key)) {
-        context.addIssue({ code: "custom", path: [key], message: "This field name is not accepted." });
+        context.addIssue({
+          code: "custom",
+          path: [key],
+          message: "This field name is not accepted.",
+        });
         continue;
       }
       const parsed = LeadValueSchema.safeParse(record[key]);
@@ -45,7 +58,8 @@ export const LeadFieldsSchema = z
         context.addIssue({
           code: "custom",
           path: [key],
-          message: message && !message.startsWith("Invalid") ? message : "This value is not accepted.",
+          message:
+            message && !message.startsWith("Invalid") ? message : "This value is not accepted.",
         });
       }
     }
@@ -57,7 +71,7 @@ export const LeadBodySchema = z.object(
   {
     lead: LeadFieldsSchema,
   },
-  { error: "Send the lead as JSON: {\"lead\": {...}}." },
+  { error: 'Send the lead as JSON: {"lead": {...}}.' },
 );
 
 /** Field errors keyed by field name, from a zod error (for 422 answers). */
@@ -110,7 +124,8 @@ export function validateContactFields(
     if (error) errors[field.name] = error;
   }
   if (options.completed) {
-    if (!textOf(fields.first_name) && !textOf(fields.name)) errors.first_name ??= FIELD_MESSAGES.required;
+    if (!textOf(fields.first_name) && !textOf(fields.name))
+      errors.first_name ??= FIELD_MESSAGES.required;
     if (!textOf(fields.email) && !textOf(fields.phone)) errors.email ??= FIELD_MESSAGES.required;
   }
   return errors;
@@ -118,13 +133,22 @@ export function validateContactFields(
 
 /** true for the ways forms and JSON say yes. */
 export function isTruthy(value: LeadValue | undefined): boolean {
-  return value === true || value === "true" || value === "on" || value === "yes" || value === "Yes" || value === "1" || value === 1;
+  return (
+    value === true ||
+    value === "true" ||
+    value === "on" ||
+    value === "yes" ||
+    value === "Yes" ||
+    value === "1" ||
+    value === 1
+  );
 }
 
 /** A completed lead unless it says it is a saved step (form_completed false / lead_status Incomplete). */
 export function isCompletedSubmission(fields: LeadFields): boolean {
   const completed = fields.form_completed;
   if (completed === false || completed === "false" || completed === "0") return false;
-  if (completed === undefined && textOf(fields.lead_status).toLowerCase() === "incomplete") return false;
+  if (completed === undefined && textOf(fields.lead_status).toLowerCase() === "incomplete")
+    return false;
   return true;
 }

@@ -85,7 +85,8 @@ export type IntakeResult = IntakeSuccess | IntakeFailure;
 export const CHECK_FIELDS_MESSAGE = "Please check the highlighted fields.";
 export const SLOT_TAKEN_MESSAGE = "That time has just been booked. Please choose another time.";
 export const LEAD_NOT_FOUND_MESSAGE = "We could not find that form. Please start again.";
-export const LEAD_ALREADY_SENT_MESSAGE = "This form has already been sent. Please start a new one to change it.";
+export const LEAD_ALREADY_SENT_MESSAGE =
+  "This form has already been sent. Please start a new one to change it.";
 
 /** Fields the server owns or uses for bookkeeping: never part of a fingerprint. */
 const SERVER_KEYS = new Set([
@@ -109,12 +110,21 @@ const FINGERPRINT_WINDOW_MS = 10 * 60_000;
 
 class SlotTakenError extends Error {}
 
-function fail(status: IntakeFailure["status"], error: string, errors: Record<string, string> = {}): IntakeFailure {
+function fail(
+  status: IntakeFailure["status"],
+  error: string,
+  errors: Record<string, string> = {},
+): IntakeFailure {
   return { ok: false, status, error, errors };
 }
 
 function numberOf(value: LeadValue | undefined): number | null {
-  const n = typeof value === "number" ? value : typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  const n =
+    typeof value === "number"
+      ? value
+      : typeof value === "string" && /^\d+$/.test(value.trim())
+        ? Number(value)
+        : NaN;
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
@@ -146,7 +156,9 @@ export function leadFingerprint(siteId: number, fields: LeadFields, completed: b
     if (SERVER_KEYS.has(key)) continue;
     typed[key] = typeof value === "string" ? value.trim() : value;
   }
-  return createHash("sha256").update(`${siteId}:${completed}:${stableJson(typed)}`).digest("hex");
+  return createHash("sha256")
+    .update(`${siteId}:${completed}:${stableJson(typed)}`)
+    .digest("hex");
 }
 
 type Resolved = {
@@ -193,11 +205,16 @@ export class LeadIntake {
     const { site, fields } = input;
     if (textOf(fields[HONEYPOT_FIELD]) !== "") return fail(400, HONEYPOT_MESSAGE);
 
-    const key = input.idempotencyKey ?? (textOf(fields.idempotency_key) || textOf(fields.client_key) || null);
+    const key =
+      input.idempotencyKey ?? (textOf(fields.idempotency_key) || textOf(fields.client_key) || null);
     if (key !== null && !IDEMPOTENCY_KEY.test(key)) {
-      return fail(400, "The idempotency key must be 8 to 200 letters, digits, '.', '_', ':' or '-'.", {
-        idempotency_key: "Not a valid key.",
-      });
+      return fail(
+        400,
+        "The idempotency key must be 8 to 200 letters, digits, '.', '_', ':' or '-'.",
+        {
+          idempotency_key: "Not a valid key.",
+        },
+      );
     }
     const completed = isCompletedSubmission(fields);
     const errors = validateContactFields(fields, site.settings, { completed });
@@ -209,24 +226,36 @@ export class LeadIntake {
     const payload = this.#payload(input, resolved, null);
     const fingerprint = leadFingerprint(site.id, fields, completed);
 
-    if (input.mode === "test") return this.#createTestLead(input, payload, key, completed, resolved.category);
+    if (input.mode === "test")
+      return this.#createTestLead(input, payload, key, completed, resolved.category);
 
     const id = randomUUID();
     let stored: StoredFile[] = [];
-    if (input.files && input.files.length > 0) stored = await this.deps.files.commit(site.id, input.files);
+    if (input.files && input.files.length > 0)
+      stored = await this.deps.files.commit(site.id, input.files);
     try {
       const outcome = await this.deps.db.transaction(async (tx) => {
         // A repeat of the same submission returns the first lead.
         if (key !== null) {
           const [existing] = await tx
-            .select({ id: leads.id, fingerprint: leads.fingerprint, formCompleted: leads.formCompleted, category: leads.category })
+            .select({
+              id: leads.id,
+              fingerprint: leads.fingerprint,
+              formCompleted: leads.formCompleted,
+              category: leads.category,
+            })
             .from(leads)
             .where(and(eq(leads.siteId, site.id), eq(leads.idempotencyKey, key)));
           if (existing) return { replay: existing };
         } else {
           await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${fingerprint}, 0))`);
           const [existing] = await tx
-            .select({ id: leads.id, fingerprint: leads.fingerprint, formCompleted: leads.formCompleted, category: leads.category })
+            .select({
+              id: leads.id,
+              fingerprint: leads.fingerprint,
+              formCompleted: leads.formCompleted,
+              category: leads.category,
+            })
             .from(leads)
             .where(
               and(
@@ -273,7 +302,12 @@ export class LeadIntake {
         if (inserted.length === 0) {
           // Another request with the same key committed first.
           const [existing] = await tx
-            .select({ id: leads.id, fingerprint: leads.fingerprint, formCompleted: leads.formCompleted, category: leads.category })
+            .select({
+              id: leads.id,
+              fingerprint: leads.fingerprint,
+              formCompleted: leads.formCompleted,
+              category: leads.category,
+            })
             .from(leads)
             .where(and(eq(leads.siteId, site.id), eq(leads.idempotencyKey, key ?? "")));
           if (existing) return { replay: existing };
@@ -312,14 +346,26 @@ export class LeadIntake {
               siteId: site.id,
               kind: "file_added",
               requestId: input.meta.requestId,
-              data: { file_id: f.id, name: f.originalName, content_type: f.contentType, size: f.size },
+              data: {
+                file_id: f.id,
+                name: f.originalName,
+                content_type: f.contentType,
+                size: f.size,
+              },
             })),
           );
         }
         let queued = 0;
         if (completed) {
           if (resolved.booking) await takeSlot(tx, site, resolved.booking, id, this.deps.slots);
-          queued = await this.#queueDeliveries(tx, site, id, resolved, input.target ?? site.settings.leadTarget, input.meta.requestId);
+          queued = await this.#queueDeliveries(
+            tx,
+            site,
+            id,
+            resolved,
+            input.target ?? site.settings.leadTarget,
+            input.meta.requestId,
+          );
         }
         return { created: true as const, queued };
       });
@@ -338,7 +384,8 @@ export class LeadIntake {
       return success(201, id, false, completed, resolved.category);
     } catch (error) {
       await this.deps.files.discard(stored);
-      if (error instanceof SlotTakenError) return fail(409, CHECK_FIELDS_MESSAGE, { booking_time: SLOT_TAKEN_MESSAGE });
+      if (error instanceof SlotTakenError)
+        return fail(409, CHECK_FIELDS_MESSAGE, { booking_time: SLOT_TAKEN_MESSAGE });
       throw error;
     }
   }
@@ -358,7 +405,9 @@ export class LeadIntake {
     const completed = isCompletedSubmission(fields);
     if (lead.formCompleted) {
       // A repeated final submission (a double click) is answered like the first one.
-      return completed ? success(200, lead.id, true, true, lead.category) : fail(409, LEAD_ALREADY_SENT_MESSAGE);
+      return completed
+        ? success(200, lead.id, true, true, lead.category)
+        : fail(409, LEAD_ALREADY_SENT_MESSAGE);
     }
 
     // Later steps add to what the visitor sent before (not to the built payload, whose extras
@@ -412,30 +461,48 @@ export class LeadIntake {
         });
         let queued = 0;
         if (completed) {
-          if (resolved.booking) await takeSlot(tx, site, resolved.booking, lead.id, this.deps.slots);
-          queued = await this.#queueDeliveries(tx, site, lead.id, resolved, lead.target as "server" | "car-clarity", input.meta.requestId);
+          if (resolved.booking)
+            await takeSlot(tx, site, resolved.booking, lead.id, this.deps.slots);
+          queued = await this.#queueDeliveries(
+            tx,
+            site,
+            lead.id,
+            resolved,
+            lead.target as "server" | "car-clarity",
+            input.meta.requestId,
+          );
         }
         return { queued };
       });
       if ("missing" in outcome) return fail(404, LEAD_NOT_FOUND_MESSAGE);
       if ("alreadyCompleted" in outcome) {
-        return completed ? success(200, lead.id, true, true, lead.category) : fail(409, LEAD_ALREADY_SENT_MESSAGE);
+        return completed
+          ? success(200, lead.id, true, true, lead.category)
+          : fail(409, LEAD_ALREADY_SENT_MESSAGE);
       }
       if (outcome.queued > 0) this.deps.onQueued();
       return success(200, lead.id, false, completed, resolved.category);
     } catch (error) {
-      if (error instanceof SlotTakenError) return fail(409, CHECK_FIELDS_MESSAGE, { booking_time: SLOT_TAKEN_MESSAGE });
+      if (error instanceof SlotTakenError)
+        return fail(409, CHECK_FIELDS_MESSAGE, { booking_time: SLOT_TAKEN_MESSAGE });
       throw error;
     }
   }
 
   /** Checks the dealership, location, vehicle and booking a lead names; adds field errors. */
-  async #resolve(input: IntakeInput, fields: LeadFields, completed: boolean, errors: Record<string, string>): Promise<Resolved> {
+  async #resolve(
+    input: IntakeInput,
+    fields: LeadFields,
+    completed: boolean,
+    errors: Record<string, string>,
+  ): Promise<Resolved> {
     const { site } = input;
     const { db } = this.deps;
     const details: LeadDetails = { origin: input.meta.origin };
     details.fields = Object.fromEntries(
-      Object.entries(fields).filter(([key]) => key !== HONEYPOT_FIELD && key !== "idempotency_key" && key !== "client_key"),
+      Object.entries(fields).filter(
+        ([key]) => key !== HONEYPOT_FIELD && key !== "idempotency_key" && key !== "client_key",
+      ),
     );
     const values: LeadFormValues = {};
     for (const [key, value] of Object.entries(fields)) {
@@ -465,14 +532,23 @@ export class LeadIntake {
       })
       .from(locations)
       .where(eq(locations.siteId, site.id));
-    const locationRef = numberOf(fields.location_id) ?? (textOf(fields.location_id) || textOf(fields.location) || null);
+    const locationRef =
+      numberOf(fields.location_id) ??
+      (textOf(fields.location_id) || textOf(fields.location) || null);
     let location =
       locationRef === null
         ? null
-        : (siteLocations.find((l) => l.visible && (l.id === locationRef || l.slug === locationRef || l.name === locationRef)) ?? null);
+        : (siteLocations.find(
+            (l) =>
+              l.visible &&
+              (l.id === locationRef || l.slug === locationRef || l.name === locationRef),
+          ) ?? null);
     if (locationRef !== null && !location) {
-      errors[fields.location !== undefined && fields.location_id === undefined ? "location" : "location_id"] =
-        "Please choose one of our locations.";
+      errors[
+        fields.location !== undefined && fields.location_id === undefined
+          ? "location"
+          : "location_id"
+      ] = "Please choose one of our locations.";
     }
 
     // Vehicle: one of this site's; a vehicle since removed does not lose the lead.
@@ -484,7 +560,12 @@ export class LeadIntake {
       const [row] = await db
         .select()
         .from(vehicles)
-        .where(and(eq(vehicles.siteId, site.id), byId !== null ? eq(vehicles.id, byId) : eq(vehicles.slug, carRef)))
+        .where(
+          and(
+            eq(vehicles.siteId, site.id),
+            byId !== null ? eq(vehicles.id, byId) : eq(vehicles.slug, carRef),
+          ),
+        )
         .limit(1);
       if (row) {
         vehicleRow = row;
@@ -515,9 +596,12 @@ export class LeadIntake {
     }
     details.vehicle = vehicle;
 
-    if (!location && vehicleRow?.locationId) location = siteLocations.find((l) => l.id === vehicleRow!.locationId) ?? null;
-    if (!dealership && location) dealership = site.dealerships.find((d) => d.id === location!.dealershipId) ?? null;
-    if (!dealership && vehicleRow) dealership = site.dealerships.find((d) => d.id === vehicleRow!.dealershipId) ?? null;
+    if (!location && vehicleRow?.locationId)
+      location = siteLocations.find((l) => l.id === vehicleRow!.locationId) ?? null;
+    if (!dealership && location)
+      dealership = site.dealerships.find((d) => d.id === location!.dealershipId) ?? null;
+    if (!dealership && vehicleRow)
+      dealership = site.dealerships.find((d) => d.id === vehicleRow!.dealershipId) ?? null;
     if (location) values.location_id = location.id;
 
     // Booking: a free slot of the chosen location.
@@ -560,7 +644,9 @@ export class LeadIntake {
         km: textOf(fields.trade_in_km) || null,
       };
     }
-    details.dealership = dealership ? { id: dealership.id, name: dealership.name, slug: dealership.slug } : null;
+    details.dealership = dealership
+      ? { id: dealership.id, name: dealership.name, slug: dealership.slug }
+      : null;
     details.location = location
       ? {
           id: location.id,
@@ -583,7 +669,8 @@ export class LeadIntake {
     Object.assign(values, prepared);
 
     const primaryLocation = siteLocations.find((l) => l.primary && l.visible) ?? null;
-    const primaryDealership = site.dealerships.find((d) => d.id === site.dealershipId) ?? site.dealerships[0] ?? null;
+    const primaryDealership =
+      site.dealerships.find((d) => d.id === site.dealershipId) ?? site.dealerships[0] ?? null;
     const finalCategory = textOf(values.category as LeadValue) || DEFAULT_ENQUIRY_CATEGORY;
     return {
       values,
@@ -603,7 +690,9 @@ export class LeadIntake {
     const { site, fields, meta } = input;
     const extra = resolved;
     const pageUrl =
-      sameOriginUrl(textOf(fields.url), meta.origin) ?? sameOriginUrl(meta.pageUrl, meta.origin) ?? `${meta.origin}/`;
+      sameOriginUrl(textOf(fields.url), meta.origin) ??
+      sameOriginUrl(meta.pageUrl, meta.origin) ??
+      `${meta.origin}/`;
     const visited = Array.isArray(fields.visited_pages)
       ? fields.visited_pages
           .map((p) => sameOriginUrl(String(p), meta.origin))
@@ -615,7 +704,9 @@ export class LeadIntake {
       typeof linked === "string"
         ? linked
         : linked && typeof linked === "object" && !Array.isArray(linked)
-          ? new URLSearchParams(Object.entries(linked).map(([k, v]) => [k, String(v ?? "")])).toString()
+          ? new URLSearchParams(
+              Object.entries(linked).map(([k, v]) => [k, String(v ?? "")]),
+            ).toString()
           : "";
     const tracking = { ...pickTrackingParams(pageUrl), ...pickTrackingParams(linkedQuery) };
     const { lead } = buildLeadPayload(
@@ -645,41 +736,68 @@ export class LeadIntake {
     requestId: string,
   ): Promise<number> {
     const rows = await tx.select().from(leadRecipients).where(eq(leadRecipients.siteId, site.id));
-    const forCategory = rows.filter((r) => r.categories.length === 0 || r.categories.includes(resolved.category));
-    const atLocation = forCategory.filter((r) => resolved.locationId !== null && r.locationId === resolved.locationId);
+    const forCategory = rows.filter(
+      (r) => r.categories.length === 0 || r.categories.includes(resolved.category),
+    );
+    const atLocation = forCategory.filter(
+      (r) => resolved.locationId !== null && r.locationId === resolved.locationId,
+    );
     const atDealership = forCategory.filter(
-      (r) => r.locationId === null && resolved.dealershipId !== null && r.dealershipId === resolved.dealershipId,
+      (r) =>
+        r.locationId === null &&
+        resolved.dealershipId !== null &&
+        r.dealershipId === resolved.dealershipId,
     );
     const siteWide = forCategory.filter((r) => r.locationId === null && r.dealershipId === null);
     const emails =
-      [atLocation, atDealership, siteWide].map((group) => group.filter((r) => r.channel === "email")).find((g) => g.length > 0)?.map((r) => r.target) ??
-      [resolved.details.location?.email, site.contactDetails.email].filter((e): e is string => Boolean(e)).slice(0, 1);
-    const webhooks = [...atLocation, ...atDealership, ...siteWide].filter((r) => r.channel === "webhook").map((r) => r.target);
+      [atLocation, atDealership, siteWide]
+        .map((group) => group.filter((r) => r.channel === "email"))
+        .find((g) => g.length > 0)
+        ?.map((r) => r.target) ??
+      [resolved.details.location?.email, site.contactDetails.email]
+        .filter((e): e is string => Boolean(e))
+        .slice(0, 1);
+    const webhooks = [...atLocation, ...atDealership, ...siteWide]
+      .filter((r) => r.channel === "webhook")
+      .map((r) => r.target);
     const jobs = [
       ...emails.map((target) => ({ channel: "email", target })),
       ...webhooks.map((target) => ({ channel: "webhook", target })),
-      ...(target === "car-clarity" && this.deps.partnerConfigured ? [{ channel: "partner", target: "car-clarity" }] : []),
+      ...(target === "car-clarity" && this.deps.partnerConfigured
+        ? [{ channel: "partner", target: "car-clarity" }]
+        : []),
     ];
     const unique = [...new Map(jobs.map((j) => [`${j.channel}:${j.target}`, j])).values()];
     if (unique.length === 0) {
       await tx.update(leads).set({ deliveryStatus: "none" }).where(eq(leads.id, leadId));
-      await tx.insert(leadEvents).values({ leadId, siteId: site.id, kind: "delivery.no_recipient", requestId, data: {} });
+      await tx
+        .insert(leadEvents)
+        .values({ leadId, siteId: site.id, kind: "delivery.no_recipient", requestId, data: {} });
       return 0;
     }
     const inserted = await tx
       .insert(leadDeliveries)
-      .values(unique.map((j) => ({ leadId, siteId: site.id, channel: j.channel, target: j.target })))
+      .values(
+        unique.map((j) => ({ leadId, siteId: site.id, channel: j.channel, target: j.target })),
+      )
       .onConflictDoNothing()
-      .returning({ id: leadDeliveries.id, channel: leadDeliveries.channel, target: leadDeliveries.target });
+      .returning({
+        id: leadDeliveries.id,
+        channel: leadDeliveries.channel,
+        target: leadDeliveries.target,
+      });
     await tx.insert(leadEvents).values({
       leadId,
       siteId: site.id,
       kind: "delivery.queued",
       requestId,
-      data: { deliveries: inserted.map((d) => ({ id: d.id, channel: d.channel, target: d.target })) },
+      data: {
+        deliveries: inserted.map((d) => ({ id: d.id, channel: d.channel, target: d.target })),
+      },
     });
     // Other processes' workers (PostgreSQL) hear of the lead when it commits.
-    if (this.deps.notifyOtherProcesses) await tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, ${leadId})`);
+    if (this.deps.notifyOtherProcesses)
+      await tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, ${leadId})`);
     return inserted.length;
   }
 
@@ -722,7 +840,10 @@ export class LeadIntake {
       .where(and(eq(testLeads.id, input.leadId), eq(testLeads.siteId, input.site.id)));
     if (!lead) return fail(404, LEAD_NOT_FOUND_MESSAGE);
     const completed = isCompletedSubmission(input.fields);
-    if (lead.formCompleted) return completed ? success(200, lead.id, true, true, String(lead.payload.category ?? "")) : fail(409, LEAD_ALREADY_SENT_MESSAGE);
+    if (lead.formCompleted)
+      return completed
+        ? success(200, lead.id, true, true, String(lead.payload.category ?? ""))
+        : fail(409, LEAD_ALREADY_SENT_MESSAGE);
     const merged = { ...(lead.payload as LeadFields), ...input.fields };
     const errors = validateContactFields(merged, input.site.settings, { completed });
     if (Object.keys(errors).length > 0) return fail(422, CHECK_FIELDS_MESSAGE, errors);
@@ -731,11 +852,23 @@ export class LeadIntake {
       .update(testLeads)
       .set({ payload, formCompleted: completed, updatedAt: new Date() })
       .where(eq(testLeads.id, lead.id));
-    return success(200, lead.id, false, completed, textOf(merged.category) || DEFAULT_ENQUIRY_CATEGORY);
+    return success(
+      200,
+      lead.id,
+      false,
+      completed,
+      textOf(merged.category) || DEFAULT_ENQUIRY_CATEGORY,
+    );
   }
 }
 
-function success(status: 200 | 201, id: string, replayed: boolean, completed: boolean, category: string): IntakeSuccess {
+function success(
+  status: 200 | 201,
+  id: string,
+  replayed: boolean,
+  completed: boolean,
+  category: string,
+): IntakeSuccess {
   return {
     ok: true,
     status,
@@ -748,7 +881,8 @@ function success(status: 200 | 201, id: string, replayed: boolean, completed: bo
 }
 
 function contactColumns(payload: Record<string, unknown>) {
-  const str = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim().slice(0, 300) : null);
+  const str = (v: unknown) =>
+    typeof v === "string" && v.trim() !== "" ? v.trim().slice(0, 300) : null;
   return {
     name: str(payload.name),
     firstName: str(payload.first_name),
@@ -776,11 +910,17 @@ async function takeSlot(
   for (let seat = 1; seat <= capacity; seat += 1) {
     const taken = await tx
       .insert(bookings)
-      .values({ siteId: site.id, locationId: booking.locationId, kind: booking.kind, startsAt: new Date(booking.start), seat, leadId })
+      .values({
+        siteId: site.id,
+        locationId: booking.locationId,
+        kind: booking.kind,
+        startsAt: new Date(booking.start),
+        seat,
+        leadId,
+      })
       .onConflictDoNothing()
       .returning({ id: bookings.id });
     if (taken.length > 0) return;
   }
   throw new SlotTakenError();
 }
-

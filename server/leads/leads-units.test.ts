@@ -27,17 +27,32 @@ function lead(overrides: Partial<LeadDocument> = {}): LeadDocument {
     email: "jo@example.com",
     phone: "0411 222 333",
     postcode: "2000",
-    payload: { message: "Hello <dealer> & team\u0007", opt_in: true, website_slug: "demo", additional_services: ["Car wash"] },
+    payload: {
+      message: "Hello <dealer> & team\u0007",
+      opt_in: true,
+      website_slug: "demo",
+      additional_services: ["Car wash"],
+    },
     details: {},
     files: [],
-    site: { id: 1, slug: "demo", name: "Demo Motors", locale: "en-AU", url: null, domainName: null, timeZone: "Australia/Sydney" },
+    site: {
+      id: 1,
+      slug: "demo",
+      name: "Demo Motors",
+      locale: "en-AU",
+      url: null,
+      domainName: null,
+      timeZone: "Australia/Sydney",
+    },
     ...overrides,
   };
 }
 
 describe("ADF/XML", () => {
   it("escapes markup and drops characters XML cannot hold", () => {
-    expect(escapeXml(`<a href="x">R&D's</a>\u0001`)).toBe("&lt;a href=&quot;x&quot;&gt;R&amp;D&apos;s&lt;/a&gt;");
+    expect(escapeXml(`<a href="x">R&D's</a>\u0001`)).toBe(
+      "&lt;a href=&quot;x&quot;&gt;R&amp;D&apos;s&lt;/a&gt;",
+    );
   });
 
   it.skipIf(!xmllintAvailable).each([
@@ -47,16 +62,59 @@ describe("ADF/XML", () => {
       lead({
         category: "Test Drive Booking",
         details: {
-          vehicle: { id: 9, name: "2024 Kia EV6 GT-Line", year: 2024, make: "Kia", model: "EV6", badge: "GT-Line", vin: "KNAC381CMR5012345", stocknum: "CK1009A", carType: "new", status: "in_stock", price: 79990, km: 12, colour: "White", url: "http://x/cars/ev6" },
-          booking: { kind: "test_drive", start: "2026-11-23T00:00:00.000Z", label: "Monday 23 November 2026 at 11:00am", timeZone: "Australia/Sydney", locationName: "Southport" },
-          location: { id: 3, name: "Southport", slug: "southport", phone: "07 5591 7000", email: "s@example.com", address: "77 Ferry Road" },
+          vehicle: {
+            id: 9,
+            name: "2024 Kia EV6 GT-Line",
+            year: 2024,
+            make: "Kia",
+            model: "EV6",
+            badge: "GT-Line",
+            vin: "KNAC381CMR5012345",
+            stocknum: "CK1009A",
+            carType: "new",
+            status: "in_stock",
+            price: 79990,
+            km: 12,
+            colour: "White",
+            url: "http://x/cars/ev6",
+          },
+          booking: {
+            kind: "test_drive",
+            start: "2026-11-23T00:00:00.000Z",
+            label: "Monday 23 November 2026 at 11:00am",
+            timeZone: "Australia/Sydney",
+            locationName: "Southport",
+          },
+          location: {
+            id: 3,
+            name: "Southport",
+            slug: "southport",
+            phone: "07 5591 7000",
+            email: "s@example.com",
+            address: "77 Ferry Road",
+          },
           dealership: { id: 2, name: "Coastal Kia", slug: "coastal-kia" },
         },
       }),
     ],
     [
       "a car to sell, without a name split",
-      lead({ category: "Sell My Car", firstName: null, lastName: null, phone: null, details: { tradeIn: { rego: "ABC123", state: "NSW", year: "2019", make: "Toyota", model: "Corolla", km: "60,000" } } }),
+      lead({
+        category: "Sell My Car",
+        firstName: null,
+        lastName: null,
+        phone: null,
+        details: {
+          tradeIn: {
+            rego: "ABC123",
+            state: "NSW",
+            year: "2019",
+            make: "Toyota",
+            model: "Corolla",
+            km: "60,000",
+          },
+        },
+      }),
     ],
   ])("is valid for %s", (_name, document) => {
     const xml = buildAdfXml(document, leadAnswers(document));
@@ -64,15 +122,33 @@ describe("ADF/XML", () => {
   });
 
   it("names the interest: test drive, sell", () => {
-    expect(buildAdfXml(lead({ category: "Test Drive Booking" }), [])).toContain('interest="test-drive"');
-    const sell = lead({ category: "Sell My Car", details: { tradeIn: { rego: "ABC123", state: "NSW", year: "2019", make: "Toyota", model: "Corolla", km: null } } });
-    expect(buildAdfXml(sell, [])).toContain('<vehicle interest="sell" status="used"><id source="rego:NSW">ABC123</id>');
+    expect(buildAdfXml(lead({ category: "Test Drive Booking" }), [])).toContain(
+      'interest="test-drive"',
+    );
+    const sell = lead({
+      category: "Sell My Car",
+      details: {
+        tradeIn: {
+          rego: "ABC123",
+          state: "NSW",
+          year: "2019",
+          make: "Toyota",
+          model: "Corolla",
+          km: null,
+        },
+      },
+    });
+    expect(buildAdfXml(sell, [])).toContain(
+      '<vehicle interest="sell" status="used"><id source="rego:NSW">ABC123</id>',
+    );
   });
 });
 
 describe("lead e-mail", () => {
   it("says what and who in the subject, and lists the other answers for people", () => {
-    expect(leadSubject(lead({ subcategory: "Career Enquiry" }))).toBe("General Enquiry (Career Enquiry): Jo Bloggs");
+    expect(leadSubject(lead({ subcategory: "Career Enquiry" }))).toBe(
+      "General Enquiry (Career Enquiry): Jo Bloggs",
+    );
     expect(leadAnswers(lead())).toEqual([
       ["Happy to receive offers", "Yes"],
       ["Additional services", "Car wash"],
@@ -157,8 +233,12 @@ describe("lead fields", () => {
   it("checks only the contact fields a saved step carries", () => {
     const rules = { phoneVariant: "au" as const, testPhoneNumber: "0400000000" };
     expect(validateContactFields({ first_name: "Sam" }, rules, { completed: false })).toEqual({});
-    expect(validateContactFields({ first_name: "Sam" }, rules, { completed: true })).toEqual({ email: "*This is a required field." });
-    expect(validateContactFields({ phone: "0400000000", name: "Sam" }, rules, { completed: true })).toEqual({});
+    expect(validateContactFields({ first_name: "Sam" }, rules, { completed: true })).toEqual({
+      email: "*This is a required field.",
+    });
+    expect(
+      validateContactFields({ phone: "0400000000", name: "Sam" }, rules, { completed: true }),
+    ).toEqual({});
   });
 
   it("fingerprints what the visitor typed, not the server's extras", () => {
@@ -172,11 +252,20 @@ describe("lead fields", () => {
 
 describe("multipart leads", () => {
   it("read a JSON lead field and plain or lead[...] fields", () => {
-    expect(multipartLead({ lead: '{"first_name":"Jo"}', "lead[email]": "jo@example.com", phone: "0411222333" })).toEqual({
+    expect(
+      multipartLead({
+        lead: '{"first_name":"Jo"}',
+        "lead[email]": "jo@example.com",
+        phone: "0411222333",
+      }),
+    ).toEqual({
       ok: true,
       lead: { first_name: "Jo", email: "jo@example.com", phone: "0411222333" },
     });
-    expect(multipartLead({ lead: "[1,2]" })).toEqual({ ok: false, error: "The 'lead' field must hold a JSON object." });
+    expect(multipartLead({ lead: "[1,2]" })).toEqual({
+      ok: false,
+      error: "The 'lead' field must hold a JSON object.",
+    });
   });
 });
 
@@ -184,8 +273,26 @@ describe("the finance form's posted state", () => {
   it("starts over when missing or tampered with", () => {
     expect(parseFormState(undefined, 3).current).toBe(0);
     expect(parseFormState("{nope", 3).current).toBe(0);
-    expect(parseFormState(JSON.stringify({ current: 5, history: [], skippedSteps: [], savedSteps: [], leadId: null }), 3).current).toBe(0);
-    const ok = parseFormState(JSON.stringify({ current: 2, history: [0, 1], skippedSteps: [], savedSteps: [0, 1], leadId: "6f1c1a9e-2b7a-4c55-9a57-0a4b2a8b1e11" }), 3);
-    expect(ok).toMatchObject({ current: 2, leadId: "6f1c1a9e-2b7a-4c55-9a57-0a4b2a8b1e11", stepCount: 3 });
+    expect(
+      parseFormState(
+        JSON.stringify({ current: 5, history: [], skippedSteps: [], savedSteps: [], leadId: null }),
+        3,
+      ).current,
+    ).toBe(0);
+    const ok = parseFormState(
+      JSON.stringify({
+        current: 2,
+        history: [0, 1],
+        skippedSteps: [],
+        savedSteps: [0, 1],
+        leadId: "6f1c1a9e-2b7a-4c55-9a57-0a4b2a8b1e11",
+      }),
+      3,
+    );
+    expect(ok).toMatchObject({
+      current: 2,
+      leadId: "6f1c1a9e-2b7a-4c55-9a57-0a4b2a8b1e11",
+      stepCount: 3,
+    });
   });
 });

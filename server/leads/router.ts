@@ -29,7 +29,8 @@ import type { LeadServices } from "./services";
 import { UploadError } from "./uploads";
 
 export const JSON_BODY_LIMIT = "64kb";
-export const SAVE_FAILED_MESSAGE = "We could not save your form just now. Please try again in a minute, or call us.";
+export const SAVE_FAILED_MESSAGE =
+  "We could not save your form just now. Please try again in a minute, or call us.";
 export const LOOKUP_NOT_FOUND_MESSAGE =
   "We couldn't find that registration. Check the plate and state, or enter your vehicle's details instead.";
 export const LOOKUP_UNAVAILABLE_MESSAGE =
@@ -58,14 +59,22 @@ export function leadMeta(req: Request, res: Response): LeadMeta {
 }
 
 function sendError(res: Response, status: number, error: string, errors?: Record<string, string>) {
-  res.status(status).set("Cache-Control", "no-store").json(errors && Object.keys(errors).length > 0 ? { error, errors } : { error });
+  res
+    .status(status)
+    .set("Cache-Control", "no-store")
+    .json(errors && Object.keys(errors).length > 0 ? { error, errors } : { error });
 }
 
 function sendResult(res: Response, result: IntakeResult) {
   if (!result.ok) return sendError(res, result.status, result.error, result.errors);
   res.status(result.status).set("Cache-Control", "no-store");
   if (result.replayed) res.set("Idempotent-Replayed", "true");
-  res.json({ id: result.id, lead_id: result.id, completed: result.completed, success_url: result.successPath });
+  res.json({
+    id: result.id,
+    lead_id: result.id,
+    completed: result.completed,
+    success_url: result.successPath,
+  });
 }
 
 export function createLeadsRouter(services: LeadServices) {
@@ -74,14 +83,16 @@ export function createLeadsRouter(services: LeadServices) {
   // The client address the forms' actions see (React Router passes request headers only).
   router.use((req, _res, next) => {
     delete req.headers[CLIENT_IP_HEADER];
-    if (req.method !== "GET" && req.method !== "HEAD" && req.ip) req.headers[CLIENT_IP_HEADER] = req.ip;
+    if (req.method !== "GET" && req.method !== "HEAD" && req.ip)
+      req.headers[CLIENT_IP_HEADER] = req.ip;
     next();
   });
 
   const guard =
     (limiter: RateLimiter) =>
     async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-      if (isCrossSiteRequest(headersOf(req.headers))) return sendError(res, 403, CROSS_SITE_MESSAGE);
+      if (isCrossSiteRequest(headersOf(req.headers)))
+        return sendError(res, 403, CROSS_SITE_MESSAGE);
       const hit = await limiter.hit(clientKey(siteOf(res).id, req.ip));
       if (!hit.allowed) {
         res.set("Retry-After", String(hit.retryAfterSeconds));
@@ -94,12 +105,16 @@ export function createLeadsRouter(services: LeadServices) {
     (base: "/api" | "/mock") =>
     (_req: Request, res: Response, next: NextFunction): void => {
       const mock = siteOf(res).settings.leadApiMode === "mock";
-      if (base === "/api" && mock) return sendError(res, 404, "This site is in test mode: its lead API is under /mock.");
+      if (base === "/api" && mock)
+        return sendError(res, 404, "This site is in test mode: its lead API is under /mock.");
       if (base === "/mock" && !mock) return sendError(res, 404, "Not found.");
       next();
     };
 
-  const json = express.json({ limit: JSON_BODY_LIMIT, type: ["application/json", "application/*+json"] });
+  const json = express.json({
+    limit: JSON_BODY_LIMIT,
+    type: ["application/json", "application/*+json"],
+  });
   const requireJson = (req: Request, res: Response, next: NextFunction): void => {
     if (!req.is(["application/json", "application/*+json"])) {
       return sendError(res, 415, "Send the lead as JSON (Content-Type: application/json).");
@@ -112,13 +127,15 @@ export function createLeadsRouter(services: LeadServices) {
     return typeof header === "string" && header.trim() !== "" ? header.trim() : null;
   };
 
-  const run = (handler: (req: Request, res: Response) => Promise<void>) => (req: Request, res: Response, next: NextFunction) => {
-    handler(req, res).catch((error: unknown) => {
-      req.log?.error({ err: error }, "lead request failed");
-      if (res.headersSent) return next(error);
-      sendError(res, 503, SAVE_FAILED_MESSAGE);
-    });
-  };
+  const run =
+    (handler: (req: Request, res: Response) => Promise<void>) =>
+    (req: Request, res: Response, next: NextFunction) => {
+      handler(req, res).catch((error: unknown) => {
+        req.log?.error({ err: error }, "lead request failed");
+        if (res.headersSent) return next(error);
+        sendError(res, 503, SAVE_FAILED_MESSAGE);
+      });
+    };
 
   for (const base of ["/api", "/mock"] as const) {
     const mode: LeadMode = base === "/mock" ? "test" : "live";
@@ -131,7 +148,13 @@ export function createLeadsRouter(services: LeadServices) {
       json,
       run(async (req, res) => {
         const body = LeadBodySchema.safeParse(req.body);
-        if (!body.success) return sendError(res, 422, "Some details of the form are not accepted.", fieldErrorsOf(body.error));
+        if (!body.success)
+          return sendError(
+            res,
+            422,
+            "Some details of the form are not accepted.",
+            fieldErrorsOf(body.error),
+          );
         const result = await services.intake.create({
           site: siteOf(res),
           fields: body.data.lead,
@@ -147,7 +170,8 @@ export function createLeadsRouter(services: LeadServices) {
       `${base}/leads/with-files`,
       ...leadGuards,
       run(async (req, res) => {
-        if (!req.is("multipart/form-data")) return sendError(res, 415, "Send the lead with its files as multipart/form-data.");
+        if (!req.is("multipart/form-data"))
+          return sendError(res, 415, "Send the lead with its files as multipart/form-data.");
         const declared = Number(req.headers["content-length"] ?? 0);
         if (declared > services.files.limits.maxTotalBytes + 1024 * 1024) {
           return sendError(res, 413, "The files are too large together (25 MB at most).");
@@ -158,7 +182,12 @@ export function createLeadsRouter(services: LeadServices) {
         } catch (error) {
           if (error instanceof UploadError) {
             res.set("Connection", "close");
-            return sendError(res, error.status, error.message, error.field ? { [error.field]: error.message } : undefined);
+            return sendError(
+              res,
+              error.status,
+              error.message,
+              error.field ? { [error.field]: error.message } : undefined,
+            );
           }
           throw error;
         }
@@ -192,7 +221,13 @@ export function createLeadsRouter(services: LeadServices) {
       json,
       run(async (req, res) => {
         const body = LeadBodySchema.safeParse(req.body);
-        if (!body.success) return sendError(res, 422, "Some details of the form are not accepted.", fieldErrorsOf(body.error));
+        if (!body.success)
+          return sendError(
+            res,
+            422,
+            "Some details of the form are not accepted.",
+            fieldErrorsOf(body.error),
+          );
         const result = await services.intake.update({
           site: siteOf(res),
           leadId: String(req.params.id),
@@ -212,9 +247,19 @@ export function createLeadsRouter(services: LeadServices) {
       run(async (req, res) => {
         const raw = req.body as unknown;
         const candidate =
-          raw && typeof raw === "object" ? ((raw as Record<string, unknown>).lead ?? (raw as Record<string, unknown>).customer ?? raw) : null;
+          raw && typeof raw === "object"
+            ? ((raw as Record<string, unknown>).lead ??
+              (raw as Record<string, unknown>).customer ??
+              raw)
+            : null;
         const parsed = LeadFieldsSchema.safeParse(candidate);
-        if (!parsed.success) return sendError(res, 422, "Some details of the form are not accepted.", fieldErrorsOf(parsed.error));
+        if (!parsed.success)
+          return sendError(
+            res,
+            422,
+            "Some details of the form are not accepted.",
+            fieldErrorsOf(parsed.error),
+          );
         const fields: LeadFields = { category: "Finance Enquiry", ...parsed.data };
         const result = await services.intake.create({
           site: siteOf(res),
@@ -242,16 +287,25 @@ export function createLeadsRouter(services: LeadServices) {
     run(async (req, res) => {
       const site = siteOf(res);
       const body = LookupBodySchema.safeParse(req.body ?? {});
-      if (!body.success) return sendError(res, 422, "Send the registration as JSON: {\"rego\": \"ABC123\", \"state\": \"NSW\"}.");
+      if (!body.success)
+        return sendError(
+          res,
+          422,
+          'Send the registration as JSON: {"rego": "ABC123", "state": "NSW"}.',
+        );
       const rego = normaliseRego(body.data.rego ?? body.data.plate ?? "");
       const state = (body.data.regoState ?? body.data.state ?? "").trim().toUpperCase();
       const errors = registrationErrors(rego, state, site.locale);
-      if (Object.keys(errors).length > 0) return sendError(res, 422, Object.values(errors)[0]!, errors);
+      if (Object.keys(errors).length > 0)
+        return sendError(res, 422, Object.values(errors)[0]!, errors);
       const km = Number(String(body.data.km ?? "").replace(/[^\d]/g, "")) || null;
       const provider = selectProvider(services.lookups, site, kind);
       let result;
       try {
-        result = await provider.lookup({ rego, state: registryState(state, site.locale), km }, site);
+        result = await provider.lookup(
+          { rego, state: registryState(state, site.locale), km },
+          site,
+        );
       } catch (error) {
         req.log?.warn({ err: error, provider: provider.name }, "registration lookup failed");
         return sendError(res, 502, LOOKUP_UNAVAILABLE_MESSAGE);
@@ -272,11 +326,13 @@ export function createLeadsRouter(services: LeadServices) {
       const dealership = site.dealerships.find((d) => d.id === dealershipId);
       if (!dealership) return sendError(res, 404, "There is no such dealership on this site.");
       const locationParam = req.query.location_id;
-      const locationId = typeof locationParam === "string" && locationParam !== "" ? Number(locationParam) : null;
+      const locationId =
+        typeof locationParam === "string" && locationParam !== "" ? Number(locationParam) : null;
       let locations = await services.slots.forLocations(site, kind, dealership.id);
       if (locationId !== null) {
         locations = locations.filter((l) => l.id === locationId);
-        if (locations.length === 0) return sendError(res, 404, "That location does not take these bookings.");
+        if (locations.length === 0)
+          return sendError(res, 404, "That location does not take these bookings.");
       }
       const rules = services.slots.rules(site, kind);
       res.set("Cache-Control", "no-store").json({
@@ -299,8 +355,10 @@ export function createLeadsRouter(services: LeadServices) {
   // JSON parse errors and oversized bodies of the routes above.
   router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     const type = (error as { type?: string }).type;
-    if (type === "entity.too.large") return sendError(res, 413, "The form is too large. Please shorten your message.");
-    if (type === "entity.parse.failed") return sendError(res, 400, "The request body is not valid JSON.");
+    if (type === "entity.too.large")
+      return sendError(res, 413, "The form is too large. Please shorten your message.");
+    if (type === "entity.parse.failed")
+      return sendError(res, 400, "The request body is not valid JSON.");
     if (type === "encoding.unsupported" || type === "charset.unsupported") {
       return sendError(res, 415, "Send the lead as UTF-8 JSON.");
     }
@@ -327,7 +385,8 @@ export function multipartLead(
   if (typeof embedded === "string") {
     try {
       const parsed = JSON.parse(embedded) as unknown;
-      if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return { ok: false, error: "The 'lead' field must hold a JSON object." };
+      if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
+        return { ok: false, error: "The 'lead' field must hold a JSON object." };
       Object.assign(lead, parsed);
     } catch {
       return { ok: false, error: "The 'lead' field must hold a JSON object." };

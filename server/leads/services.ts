@@ -6,11 +6,17 @@ import { join } from "node:path";
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "../db/client";
 import type { Env } from "../env";
-import { createCarClarityPartner, type FinancePartner } from "../providers/finance-partner/car-clarity";
+import {
+  createCarClarityPartner,
+  type FinancePartner,
+} from "../providers/finance-partner/car-clarity";
 import { createDevOutboxTransport } from "../providers/mail/dev-outbox-transport";
 import type { MailTransport } from "../providers/mail/mail-transport";
 import { createSmtpTransport } from "../providers/mail/smtp-transport";
-import { createAutograbProvider, createNevdisProvider } from "../providers/vehicle-lookup/http-providers";
+import {
+  createAutograbProvider,
+  createNevdisProvider,
+} from "../providers/vehicle-lookup/http-providers";
 import { createSampleRegistrationProvider } from "../providers/vehicle-lookup/sample-registrations";
 import type { LookupProviders } from "../providers/vehicle-lookup/vehicle-lookup";
 import type { RateLimiter, RateLimiterFactory } from "../http/rate-limiter";
@@ -51,8 +57,13 @@ export function createLeadServices(options: {
   const db = database.db;
   const files = new LeadFileStore(env.LEAD_FILES_DIR ?? join(env.DATA_DIR, "lead-files"));
   const slots = new SlotService(db);
-  const transport = options.transport ?? (env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : createDevOutboxTransport(db));
-  const partner = createCarClarityPartner({ url: env.CAR_CLARITY_API_URL, apiKey: env.CAR_CLARITY_API_KEY });
+  const transport =
+    options.transport ??
+    (env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : createDevOutboxTransport(db));
+  const partner = createCarClarityPartner({
+    url: env.CAR_CLARITY_API_URL,
+    apiKey: env.CAR_CLARITY_API_KEY,
+  });
   const worker = env.LEAD_DELIVERY
     ? new LeadDeliveryWorker({
         db,
@@ -89,7 +100,10 @@ export function createLeadServices(options: {
     slots,
     lookups: {
       builtIn: createSampleRegistrationProvider(db),
-      nevdis: env.NEVDIS_API_URL && env.NEVDIS_API_KEY ? createNevdisProvider({ url: env.NEVDIS_API_URL, apiKey: env.NEVDIS_API_KEY }) : null,
+      nevdis:
+        env.NEVDIS_API_URL && env.NEVDIS_API_KEY
+          ? createNevdisProvider({ url: env.NEVDIS_API_URL, apiKey: env.NEVDIS_API_KEY })
+          : null,
       autograb:
         env.AUTOGRAB_API_URL && env.AUTOGRAB_API_KEY
           ? createAutograbProvider({ url: env.AUTOGRAB_API_URL, apiKey: env.AUTOGRAB_API_KEY })

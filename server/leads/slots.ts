@@ -4,7 +4,14 @@
  * hours, its special hours and the bookings already taken.
  */
 import { and, asc, eq, gte, lt } from "drizzle-orm";
-import { availableSlots, isTimeZone, type BookingKind, type Slot, type SlotDay, type SlotRules } from "~/domain/booking-slots";
+import {
+  availableSlots,
+  isTimeZone,
+  type BookingKind,
+  type Slot,
+  type SlotDay,
+  type SlotRules,
+} from "~/domain/booking-slots";
 import type { Database } from "../db/client";
 import { bookings, locations, specialHours } from "../db/schema";
 import type { Site } from "../sites/site";
@@ -16,9 +23,16 @@ export type LocationSlots = { id: number; name: string; slug: string; days: Slot
 type LocationRow = typeof locations.$inferSelect;
 
 /** Locations that take a kind of booking: service bookings at service locations, test drives at sales ones. */
-export function bookableLocations<T extends Pick<LocationRow, "locationType" | "visible">>(all: readonly T[], kind: BookingKind): T[] {
+export function bookableLocations<T extends Pick<LocationRow, "locationType" | "visible">>(
+  all: readonly T[],
+  kind: BookingKind,
+): T[] {
   const visible = all.filter((l) => l.visible);
-  const wanted = visible.filter((l) => (kind === "service" ? l.locationType === "service" : l.locationType === "sales" || l.locationType === ""));
+  const wanted = visible.filter((l) =>
+    kind === "service"
+      ? l.locationType === "service"
+      : l.locationType === "sales" || l.locationType === "",
+  );
   return wanted.length > 0 ? wanted : visible;
 }
 
@@ -29,13 +43,18 @@ export class SlotService {
   ) {}
 
   capacity(site: Site, kind: BookingKind): number {
-    return kind === "service" ? site.settings.serviceSlotCapacity : site.settings.testDriveSlotCapacity;
+    return kind === "service"
+      ? site.settings.serviceSlotCapacity
+      : site.settings.testDriveSlotCapacity;
   }
 
   rules(site: Site, kind: BookingKind): SlotRules {
-    const timeZone = isTimeZone(site.settings.bookingTimeZone) ? site.settings.bookingTimeZone : "UTC";
+    const timeZone = isTimeZone(site.settings.bookingTimeZone)
+      ? site.settings.bookingTimeZone
+      : "UTC";
     return {
-      slotMinutes: kind === "service" ? site.settings.serviceSlotMinutes : site.settings.testDriveSlotMinutes,
+      slotMinutes:
+        kind === "service" ? site.settings.serviceSlotMinutes : site.settings.testDriveSlotMinutes,
       capacity: this.capacity(site, kind),
       daysAhead: site.settings.bookingDaysAhead,
       noticeMinutes: site.settings.bookingNoticeMinutes,
@@ -48,7 +67,11 @@ export class SlotService {
     const rows = await this.db
       .select()
       .from(locations)
-      .where(dealershipId === undefined ? eq(locations.siteId, site.id) : and(eq(locations.siteId, site.id), eq(locations.dealershipId, dealershipId)))
+      .where(
+        dealershipId === undefined
+          ? eq(locations.siteId, site.id)
+          : and(eq(locations.siteId, site.id), eq(locations.dealershipId, dealershipId)),
+      )
       .orderBy(asc(locations.name));
     return bookableLocations(rows, kind);
   }
@@ -58,7 +81,12 @@ export class SlotService {
     const rules = this.rules(site, kind);
     const [special, taken] = await Promise.all([
       this.db
-        .select({ date: specialHours.date, status: specialHours.status, start_hour: specialHours.startHour, end_hour: specialHours.endHour })
+        .select({
+          date: specialHours.date,
+          status: specialHours.status,
+          start_hour: specialHours.startHour,
+          end_hour: specialHours.endHour,
+        })
         .from(specialHours)
         .where(eq(specialHours.locationId, location.id)),
       this.db
@@ -73,7 +101,10 @@ export class SlotService {
           ),
         ),
     ]);
-    const hours = kind === "service" && location.serviceOpeningHours ? location.serviceOpeningHours : location.openingHours;
+    const hours =
+      kind === "service" && location.serviceOpeningHours
+        ? location.serviceOpeningHours
+        : location.openingHours;
     return availableSlots({
       openingHours: hours,
       specialHours: special,
@@ -91,13 +122,29 @@ export class SlotService {
     return location && location.visible ? this.daysFor(site, location, kind) : [];
   }
 
-  async forLocations(site: Site, kind: BookingKind, dealershipId?: number): Promise<LocationSlots[]> {
+  async forLocations(
+    site: Site,
+    kind: BookingKind,
+    dealershipId?: number,
+  ): Promise<LocationSlots[]> {
     const rows = await this.locationsFor(site, kind, dealershipId);
-    return Promise.all(rows.map(async (l) => ({ id: l.id, name: l.name, slug: l.slug, days: await this.daysFor(site, l, kind) })));
+    return Promise.all(
+      rows.map(async (l) => ({
+        id: l.id,
+        name: l.name,
+        slug: l.slug,
+        days: await this.daysFor(site, l, kind),
+      })),
+    );
   }
 
   /** The free slot of a location starting at `start`, or null. */
-  async findSlot(site: Site, locationId: number, kind: BookingKind, start: string): Promise<Slot | null> {
+  async findSlot(
+    site: Site,
+    locationId: number,
+    kind: BookingKind,
+    start: string,
+  ): Promise<Slot | null> {
     const [location] = await this.db
       .select()
       .from(locations)

@@ -24,15 +24,23 @@ export type UploadLimits = typeof UPLOAD_LIMITS;
 export const ACCEPTED_FILES_TEXT = "a PDF or an image (JPEG, PNG, GIF, WebP or HEIC)";
 
 /** The type of a file from its first bytes; null when it is not one we accept. */
-export function detectFileType(head: Uint8Array): { contentType: string; extension: string } | null {
+export function detectFileType(
+  head: Uint8Array,
+): { contentType: string; extension: string } | null {
   const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
-  const ascii = (from: number, text: string) => [...text].every((c, i) => head[from + i] === c.charCodeAt(0));
+  const ascii = (from: number, text: string) =>
+    [...text].every((c, i) => head[from + i] === c.charCodeAt(0));
   if (ascii(0, "%PDF-")) return { contentType: "application/pdf", extension: "pdf" };
   if (starts(0xff, 0xd8, 0xff)) return { contentType: "image/jpeg", extension: "jpg" };
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return { contentType: "image/png", extension: "png" };
-  if (ascii(0, "GIF87a") || ascii(0, "GIF89a")) return { contentType: "image/gif", extension: "gif" };
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a))
+    return { contentType: "image/png", extension: "png" };
+  if (ascii(0, "GIF87a") || ascii(0, "GIF89a"))
+    return { contentType: "image/gif", extension: "gif" };
   if (ascii(0, "RIFF") && ascii(8, "WEBP")) return { contentType: "image/webp", extension: "webp" };
-  if (ascii(4, "ftyp") && (ascii(8, "heic") || ascii(8, "heix") || ascii(8, "mif1") || ascii(8, "heif"))) {
+  if (
+    ascii(4, "ftyp") &&
+    (ascii(8, "heic") || ascii(8, "heix") || ascii(8, "mif1") || ascii(8, "heif"))
+  ) {
     return { contentType: "image/heic", extension: "heic" };
   }
   return null;
@@ -88,7 +96,11 @@ export class LeadFileStore {
 
   async discard(files: ReadonlyArray<{ tempPath?: string; storageKey?: string }>): Promise<void> {
     await Promise.all(
-      files.map((f) => rm(f.tempPath ?? this.path(f.storageKey ?? "__none__"), { force: true }).catch(() => undefined)),
+      files.map((f) =>
+        rm(f.tempPath ?? this.path(f.storageKey ?? "__none__"), { force: true }).catch(
+          () => undefined,
+        ),
+      ),
     );
   }
 
@@ -174,14 +186,23 @@ export class LeadFileStore {
           size += chunk.length;
           total += chunk.length;
           if (total > limits.maxTotalBytes) {
-            return fail(new UploadError(413, `The files are too large together (${mb(limits.maxTotalBytes)} at most).`, fieldName));
+            return fail(
+              new UploadError(
+                413,
+                `The files are too large together (${mb(limits.maxTotalBytes)} at most).`,
+                fieldName,
+              ),
+            );
           }
           if (!checked) {
             head = Buffer.concat([head, chunk]).subarray(0, 16);
             if (head.length >= 12 || size >= 12) {
               checked = true;
               const type = detectFileType(head);
-              if (!type) return fail(new UploadError(422, `Please upload ${ACCEPTED_FILES_TEXT}.`, fieldName));
+              if (!type)
+                return fail(
+                  new UploadError(422, `Please upload ${ACCEPTED_FILES_TEXT}.`, fieldName),
+                );
               record.contentType = type.contentType;
               record.extension = type.extension;
             }
@@ -189,12 +210,15 @@ export class LeadFileStore {
           hash.update(chunk);
         });
         file.on("limit", () =>
-          fail(new UploadError(413, `Each file can be ${mb(limits.maxFileBytes)} at most.`, fieldName)),
+          fail(
+            new UploadError(413, `Each file can be ${mb(limits.maxFileBytes)} at most.`, fieldName),
+          ),
         );
         file.on("end", () => {
           if (!checked && !failed) {
             const type = detectFileType(head);
-            if (!type) return fail(new UploadError(422, `Please upload ${ACCEPTED_FILES_TEXT}.`, fieldName));
+            if (!type)
+              return fail(new UploadError(422, `Please upload ${ACCEPTED_FILES_TEXT}.`, fieldName));
             record.contentType = type.contentType;
             record.extension = type.extension;
           }
@@ -216,14 +240,20 @@ export class LeadFileStore {
         file.pipe(out);
       });
 
-      parser.on("filesLimit", () => fail(new UploadError(413, `Send ${limits.maxFiles} files at most.`)));
+      parser.on("filesLimit", () =>
+        fail(new UploadError(413, `Send ${limits.maxFiles} files at most.`)),
+      );
       parser.on("fieldsLimit", () => fail(new UploadError(413, "The form has too many fields.")));
       parser.on("partsLimit", () => fail(new UploadError(413, "The form has too many parts.")));
-      parser.on("error", () => fail(new UploadError(400, "The form data could not be read. Please try again.")));
+      parser.on("error", () =>
+        fail(new UploadError(400, "The form data could not be read. Please try again.")),
+      );
       parser.on("close", () => {
         if (!failed) resolve();
       });
-      stream.on("error", () => fail(new UploadError(400, "The upload was interrupted. Please try again.")));
+      stream.on("error", () =>
+        fail(new UploadError(400, "The upload was interrupted. Please try again.")),
+      );
     });
 
     stream.pipe(parser);

@@ -20,9 +20,16 @@ export function verifySignature(
   nowSeconds = Math.floor(Date.now() / 1000),
   toleranceSeconds = 300,
 ): boolean {
-  const parts = Object.fromEntries(header.split(",").map((p) => p.split("=", 2) as [string, string]));
+  const parts = Object.fromEntries(
+    header.split(",").map((p) => p.split("=", 2) as [string, string]),
+  );
   const timestamp = Number(parts.t);
-  if (!Number.isFinite(timestamp) || Math.abs(nowSeconds - timestamp) > toleranceSeconds || !parts.v1) return false;
+  if (
+    !Number.isFinite(timestamp) ||
+    Math.abs(nowSeconds - timestamp) > toleranceSeconds ||
+    !parts.v1
+  )
+    return false;
   const expected = Buffer.from(signPayload(secret, timestamp, body).split("v1=")[1]!, "hex");
   const given = Buffer.from(parts.v1, "hex");
   return expected.length === given.length && timingSafeEqual(expected, given);
@@ -38,7 +45,11 @@ export function webhookBody(lead: LeadDocument): string {
     created_at: (lead.completedAt ?? lead.createdAt).toISOString(),
     lead: lead.payload,
     details: { ...lead.details, fields: undefined },
-    files: lead.files.map((f) => ({ name: f.originalName, content_type: f.contentType, size: f.size })),
+    files: lead.files.map((f) => ({
+      name: f.originalName,
+      content_type: f.contentType,
+      size: f.size,
+    })),
   });
 }
 
@@ -64,7 +75,9 @@ export async function postSigned(options: {
     headers: {
       "content-type": "application/json",
       "user-agent": "dealer-sites-lead-delivery/1",
-      ...(options.secret ? { "x-lead-signature": signPayload(options.secret, timestamp, options.body) } : {}),
+      ...(options.secret
+        ? { "x-lead-signature": signPayload(options.secret, timestamp, options.body) }
+        : {}),
       ...options.headers,
     },
     body: options.body,
@@ -72,6 +85,10 @@ export async function postSigned(options: {
     redirect: "error",
   });
   const text = (await response.text().catch(() => "")).slice(0, 300);
-  if (!response.ok) throw new DeliveryHttpError(`HTTP ${response.status} ${response.statusText} ${text}`.trim(), response.status);
+  if (!response.ok)
+    throw new DeliveryHttpError(
+      `HTTP ${response.status} ${response.statusText} ${text}`.trim(),
+      response.status,
+    );
   return `HTTP ${response.status}`;
 }

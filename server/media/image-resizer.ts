@@ -22,7 +22,10 @@ const ImageQuery = z.object({
   url: z.string().min(1, "url is required").max(2048, "url is too long"),
   w: z.coerce
     .number()
-    .refine((w) => (IMAGE_WIDTHS as readonly number[]).includes(w), `w must be one of ${IMAGE_WIDTHS.join(", ")}`),
+    .refine(
+      (w) => (IMAGE_WIDTHS as readonly number[]).includes(w),
+      `w must be one of ${IMAGE_WIDTHS.join(", ")}`,
+    ),
   q: z.coerce.number().int().min(1, "q must be 1 to 100").max(100, "q must be 1 to 100"),
 });
 
@@ -38,7 +41,10 @@ export class ImageResizer {
   handle = async (req: Request, res: Response, site: Site) => {
     const parsed = ImageQuery.safeParse(req.query);
     if (!parsed.success) {
-      res.status(400).type("text/plain").send(parsed.error.issues.map((issue) => issue.message).join("; "));
+      res
+        .status(400)
+        .type("text/plain")
+        .send(parsed.error.issues.map((issue) => issue.message).join("; "));
       return;
     }
     const { url, w, q } = parsed.data;
@@ -51,24 +57,43 @@ export class ImageResizer {
     try {
       source = new URL(url);
     } catch {
-      res.status(400).type("text/plain").send("url must be a path on this site or an http(s) address");
+      res
+        .status(400)
+        .type("text/plain")
+        .send("url must be a path on this site or an http(s) address");
       return;
     }
-    if ((source.protocol !== "https:" && source.protocol !== "http:") || source.username || source.password) {
-      res.status(400).type("text/plain").send("url must be a path on this site or an http(s) address");
+    if (
+      (source.protocol !== "https:" && source.protocol !== "http:") ||
+      source.username ||
+      source.password
+    ) {
+      res
+        .status(400)
+        .type("text/plain")
+        .send("url must be a path on this site or an http(s) address");
       return;
     }
-    if (!site.settings.imageSourceHosts.some((host) => host.toLowerCase() === source.host.toLowerCase())) {
+    if (
+      !site.settings.imageSourceHosts.some(
+        (host) => host.toLowerCase() === source.host.toLowerCase(),
+      )
+    ) {
       res
         .status(403)
         .type("text/plain")
-        .send(`Images from ${source.host} are not resized for this site: add the host to imageSourceHosts.`);
+        .send(
+          `Images from ${source.host} are not resized for this site: add the host to imageSourceHosts.`,
+        );
       return;
     }
     const format = /image\/webp/.test(req.headers.accept ?? "") ? "webp" : "jpeg";
     try {
       const image = await this.#resized(source.href, w, q, format);
-      res.status(200).set({ "Content-Type": image.type, "Cache-Control": IMMUTABLE, Vary: "Accept" }).send(image.body);
+      res
+        .status(200)
+        .set({ "Content-Type": image.type, "Cache-Control": IMMUTABLE, Vary: "Accept" })
+        .send(image.body);
     } catch (error) {
       req.log?.warn({ err: error, url: source.href }, "image could not be resized");
       res.status(502).type("text/plain").send("The image could not be loaded from its host.");
@@ -97,15 +122,29 @@ export class ImageResizer {
     return pending;
   }
 
-  async #load(url: string, width: number, quality: number, format: "webp" | "jpeg"): Promise<Resized> {
-    const response = await this.fetchImpl(url, { redirect: "error", signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+  async #load(
+    url: string,
+    width: number,
+    quality: number,
+    format: "webp" | "jpeg",
+  ): Promise<Resized> {
+    const response = await this.fetchImpl(url, {
+      redirect: "error",
+      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+    });
     if (!response.ok) throw new Error(`image host answered ${response.status}`);
-    if (!/^image\//.test(response.headers.get("content-type") ?? "")) throw new Error("not an image");
-    if (Number(response.headers.get("content-length") ?? 0) > MAX_SOURCE_BYTES) throw new Error("image too large");
+    if (!/^image\//.test(response.headers.get("content-type") ?? ""))
+      throw new Error("not an image");
+    if (Number(response.headers.get("content-length") ?? 0) > MAX_SOURCE_BYTES)
+      throw new Error("image too large");
     const original = Buffer.from(await response.arrayBuffer());
     if (original.length > MAX_SOURCE_BYTES) throw new Error("image too large");
-    const pipeline = sharp(original, { limitInputPixels: 100_000_000 }).rotate().resize({ width, withoutEnlargement: true });
-    const body = await (format === "webp" ? pipeline.webp({ quality }) : pipeline.jpeg({ quality, mozjpeg: true })).toBuffer();
+    const pipeline = sharp(original, { limitInputPixels: 100_000_000 })
+      .rotate()
+      .resize({ width, withoutEnlargement: true });
+    const body = await (
+      format === "webp" ? pipeline.webp({ quality }) : pipeline.jpeg({ quality, mozjpeg: true })
+    ).toBuffer();
     return { type: `image/${format}`, body };
   }
 

@@ -12,7 +12,9 @@ function escapeXml(text: string): string {
 function shade(hex: string, amount: number): string {
   const n = Number.parseInt(hex, 16);
   const channel = (shift: number) =>
-    Math.max(0, Math.min(255, ((n >> shift) & 255) + amount)).toString(16).padStart(2, "0");
+    Math.max(0, Math.min(255, ((n >> shift) & 255) + amount))
+      .toString(16)
+      .padStart(2, "0");
   return `${channel(16)}${channel(8)}${channel(0)}`;
 }
 
@@ -38,9 +40,7 @@ function shapeFor(kind: string): string {
 
 export function vehicleSvg(kind: string, colour: string, photo: number): string {
   const hex = HEX.test(colour) ? colour : "888888";
-  const wheels = /motor|naked|sport|adventure|touring/.test(kind)
-    ? [150, 390]
-    : [130, 380];
+  const wheels = /motor|naked|sport|adventure|touring/.test(kind) ? [150, 390] : [130, 380];
   const angle = (photo % 4) * 6 - 9;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 320" width="1024" height="640" role="img" aria-label="Vehicle photo ${photo}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#e9eef3"/><stop offset="1" stop-color="#c9d2db"/></linearGradient></defs>

@@ -6,10 +6,22 @@ describe("tenancy: a request's Host selects the site", () => {
     ["localhost:3000", undefined, { kind: "platform" }],
     ["127.0.0.1:3000", undefined, { kind: "platform" }],
     ["sites.example.com", "sites.example.com", { kind: "platform" }],
-    ["acme.localhost:3000", undefined, { kind: "site", domainName: "acme.localhost", slug: "acme" }],
+    [
+      "acme.localhost:3000",
+      undefined,
+      { kind: "site", domainName: "acme.localhost", slug: "acme" },
+    ],
     ["ACME.Localhost", undefined, { kind: "site", domainName: "acme.localhost", slug: "acme" }],
-    ["acme.sites.example.com", "sites.example.com", { kind: "site", domainName: "acme.sites.example.com", slug: "acme" }],
-    ["www.acmecars.com.au", "sites.example.com", { kind: "site", domainName: "www.acmecars.com.au", slug: null }],
+    [
+      "acme.sites.example.com",
+      "sites.example.com",
+      { kind: "site", domainName: "acme.sites.example.com", slug: "acme" },
+    ],
+    [
+      "www.acmecars.com.au",
+      "sites.example.com",
+      { kind: "site", domainName: "www.acmecars.com.au", slug: null },
+    ],
     ["a.b.localhost", undefined, { kind: "site", domainName: "a.b.localhost", slug: null }],
   ])("%s (platform domain %s)", (host, platform, expected) => {
     expect(resolveHost(host, platform)).toEqual(expected);

@@ -6,8 +6,7 @@
  * is the platform itself (index page, health, search API with the master key).
  */
 export type HostTarget =
-  | { kind: "platform" }
-  | { kind: "site"; domainName: string; slug: string | null };
+  { kind: "platform" } | { kind: "site"; domainName: string; slug: string | null };
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const PLATFORM_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
@@ -21,7 +20,10 @@ export function normaliseHost(hostHeader: string | undefined | null): string {
   return (colon === -1 ? host : host.slice(0, colon)).replace(/\.$/, "");
 }
 
-export function resolveHost(hostHeader: string | undefined | null, platformDomain?: string): HostTarget {
+export function resolveHost(
+  hostHeader: string | undefined | null,
+  platformDomain?: string,
+): HostTarget {
   const host = normaliseHost(hostHeader);
   const platform = platformDomain?.toLowerCase();
   if (PLATFORM_HOSTS.has(host) || (platform && host === platform)) return { kind: "platform" };

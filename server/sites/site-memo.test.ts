@@ -19,7 +19,9 @@ describe("memoForSiteVersion", () => {
 
   it("forgets a failed load, so the next request reads again", async () => {
     const site = siteAt(1);
-    await expect(memoForSiteVersion(site, "k", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    await expect(
+      memoForSiteVersion(site, "k", () => Promise.reject(new Error("down"))),
+    ).rejects.toThrow("down");
     await expect(memoForSiteVersion(site, "k", async () => "up")).resolves.toBe("up");
   });
 });

@@ -6,7 +6,10 @@ import type { Database } from "../db/client";
 import { offers, parts } from "../db/schema";
 
 const slug = (text: string | null) =>
-  (text ?? "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  (text ?? "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 export async function loadOfferDocuments(db: Database) {
   const rows = await db.select().from(offers);

@@ -7,7 +7,13 @@ import type { Logger } from "pino";
 import { siteStockFilter } from "~/domain/listing";
 import type { Database } from "../db/client";
 import type { Change, ChangeBus } from "../events/change-bus";
-import { CAR_COLLECTION, OFFER_COLLECTION, PART_COLLECTION, SearchEngine, SearchKeys } from "../search";
+import {
+  CAR_COLLECTION,
+  OFFER_COLLECTION,
+  PART_COLLECTION,
+  SearchEngine,
+  SearchKeys,
+} from "../search";
 import type { Site } from "../sites/site";
 import type { SiteRegistry } from "../sites/site-registry";
 import { loadOfferDocuments, loadPartDocuments } from "./search-documents";
@@ -75,13 +81,16 @@ export async function startSearchIndex(options: {
       const site = await registry.reload(change.siteId);
       keys.setSites(registry.all().map(searchSite));
       // Settings feed derived vehicle fields (e.g. reservable): re-read the site's stock.
-      if (site) engine.upsertMany(CAR_COLLECTION, await loadVehicleDocuments(db, { siteId: site.id }));
+      if (site)
+        engine.upsertMany(CAR_COLLECTION, await loadVehicleDocuments(db, { siteId: site.id }));
     }
   };
   const unsubscribe = bus.subscribe((change) => {
     queue = queue
       .then(() => apply(change))
-      .catch((error: unknown) => logger.error({ err: error, change }, "search index update failed"));
+      .catch((error: unknown) =>
+        logger.error({ err: error, change }, "search index update failed"),
+      );
   });
   return { engine, keys, stop: unsubscribe };
 }

@@ -11,7 +11,12 @@ import { CONTENT_ROUTES } from "./routes";
 import { contentSitemapEntries } from "~/server/content/sitemap";
 
 const decode = (text: string) =>
-  text.replace(/&amp;/g, "&").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  text
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 
 function head(html: string) {
   return {
@@ -23,10 +28,12 @@ function head(html: string) {
 }
 
 function jsonLd(html: string): Array<Record<string, unknown>> {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap((m) => {
-    const data = JSON.parse(m[1]!) as Record<string, unknown> | Array<Record<string, unknown>>;
-    return Array.isArray(data) ? data : [data];
-  });
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap(
+    (m) => {
+      const data = JSON.parse(m[1]!) as Record<string, unknown> | Array<Record<string, unknown>>;
+      return Array.isArray(data) ? data : [data];
+    },
+  );
 }
 
 /** The HTML of the home block `name` (each block is wrapped in data-home-block). */
@@ -57,31 +64,48 @@ describe("content pages over HTTP", () => {
         const h = head(res.body);
         expect(h.title, `${site.slug}${path}`).toContain(site.name);
         expect(h.description.length, `${site.slug}${path} description`).toBeGreaterThan(20);
-        expect(h.canonical, `${site.slug}${path} canonical`).toMatch(new RegExp(`^${origin(site.slug)}/`));
+        expect(h.canonical, `${site.slug}${path} canonical`).toMatch(
+          new RegExp(`^${origin(site.slug)}/`),
+        );
         expect(h.h1Count, `${site.slug}${path} h1`).toBe(1);
       }
     }
   });
 
   it("follows the link rules in canonical URLs: /pages/ removed where SPEC.md says, /news for /blog where set", async () => {
-    expect(head((await get("harbour-auto-group", "/pages/about-us")).body).canonical).toBe(`${origin("harbour-auto-group")}/about-us`);
-    expect(head((await get("harbour-auto-group", "/stealstopper")).body).canonical).toBe(`${origin("harbour-auto-group")}/pages/stealstopper`);
-    expect(head((await get("southern-motors", "/blog")).body).canonical).toBe(`${origin("southern-motors")}/news`);
-    expect(head((await get("harbour-auto-group", "/news")).body).canonical).toBe(`${origin("harbour-auto-group")}/blog`);
-    expect(head((await get("harbour-auto-group", "/pages/vehicle-parts-and-accessories")).body).canonical).toBe(
-      `${origin("harbour-auto-group")}/vehicle-parts-and-accessories`,
+    expect(head((await get("harbour-auto-group", "/pages/about-us")).body).canonical).toBe(
+      `${origin("harbour-auto-group")}/about-us`,
     );
+    expect(head((await get("harbour-auto-group", "/stealstopper")).body).canonical).toBe(
+      `${origin("harbour-auto-group")}/pages/stealstopper`,
+    );
+    expect(head((await get("southern-motors", "/blog")).body).canonical).toBe(
+      `${origin("southern-motors")}/news`,
+    );
+    expect(head((await get("harbour-auto-group", "/news")).body).canonical).toBe(
+      `${origin("harbour-auto-group")}/blog`,
+    );
+    expect(
+      head((await get("harbour-auto-group", "/pages/vehicle-parts-and-accessories")).body)
+        .canonical,
+    ).toBe(`${origin("harbour-auto-group")}/vehicle-parts-and-accessories`);
   });
 
   it("links applicants from the careers page to the enquiry form with the Careers Enquiry category chosen", async () => {
-    for (const [slug, path] of [["harbour-auto-group", "/careers"], ["lone-star-autos", "/careers"], ["coastal-kia", "/pages/careers"]] as const) {
+    for (const [slug, path] of [
+      ["harbour-auto-group", "/careers"],
+      ["lone-star-autos", "/careers"],
+      ["coastal-kia", "/pages/careers"],
+    ] as const) {
       const res = await get(slug, path);
       expect(res.status, `${slug}${path}`).toBe(200);
       expect(res.body, `${slug}${path}`).toContain('href="/contact?category=Careers%20Enquiry"');
     }
     const form = await get("coastal-kia", "/contact?category=Careers%20Enquiry");
     expect(form.status).toBe(200);
-    expect(form.body).toMatch(/<option[^>]*value="Careers Enquiry"[^>]*selected=""|<option[^>]*selected=""[^>]*value="Careers Enquiry"/);
+    expect(form.body).toMatch(
+      /<option[^>]*value="Careers Enquiry"[^>]*selected=""|<option[^>]*selected=""[^>]*value="Careers Enquiry"/,
+    );
     expect(form.body).not.toMatch(/<option[^>]*value="General Enquiry"[^>]*selected=""/);
   });
 
@@ -95,14 +119,25 @@ describe("content pages over HTTP", () => {
         name: "Harbour Toyota Parramatta",
         telephone: "02 9630 1000",
         url: `${origin("harbour-auto-group")}/our-location/harbour-toyota-parramatta`,
-        address: { streetAddress: "12 Church Street", addressLocality: "Parramatta", addressRegion: "NSW", postalCode: "2150" },
+        address: {
+          streetAddress: "12 Church Street",
+          addressLocality: "Parramatta",
+          addressRegion: "NSW",
+          postalCode: "2150",
+        },
         geo: { latitude: -33.815, longitude: 151.003 },
       });
       const hours = dealer!.openingHoursSpecification as Array<Record<string, unknown>>;
       expect(hours).toContainEqual(
-        expect.objectContaining({ dayOfWeek: "https://schema.org/Monday", opens: "08:30", closes: "17:30" }),
+        expect.objectContaining({
+          dayOfWeek: "https://schema.org/Monday",
+          opens: "08:30",
+          closes: "17:30",
+        }),
       );
-      expect(hours).toContainEqual(expect.objectContaining({ name: "Christmas Day", opens: "00:00", closes: "00:00" }));
+      expect(hours).toContainEqual(
+        expect.objectContaining({ name: "Christmas Day", opens: "00:00", closes: "00:00" }),
+      );
       // The large card: the map beside the information (a static map and link in the demo).
       expect(res.body).toContain("View Harbour Toyota Parramatta on the map");
       expect(res.body).not.toContain("<iframe");
@@ -112,18 +147,28 @@ describe("content pages over HTTP", () => {
     it("answer /locations/{dealership_slug} with the dealership's locations and /locations/{location slug} with the location", async () => {
       const dealership = await get("harbour-auto-group", "/locations/harbour-mazda");
       expect(dealership.status).toBe(200);
-      expect(jsonLd(dealership.body).map((d) => d.name).sort()).toEqual(["Harbour Mazda Chatswood", "Harbour Mazda Parts"]);
+      expect(
+        jsonLd(dealership.body)
+          .map((d) => d.name)
+          .sort(),
+      ).toEqual(["Harbour Mazda Chatswood", "Harbour Mazda Parts"]);
       const location = await get("harbour-auto-group", "/locations/harbour-mazda-chatswood");
       expect(location.status).toBe(200);
-      expect(head(location.body).canonical).toBe(`${origin("harbour-auto-group")}/our-location/harbour-mazda-chatswood`);
+      expect(head(location.body).canonical).toBe(
+        `${origin("harbour-auto-group")}/our-location/harbour-mazda-chatswood`,
+      );
     });
 
     it("give hidden and unknown locations a 404", async () => {
-      expect((await get("harbour-auto-group", "/our-location/harbour-brisbane-opening-soon")).status).toBe(404);
+      expect(
+        (await get("harbour-auto-group", "/our-location/harbour-brisbane-opening-soon")).status,
+      ).toBe(404);
       expect((await get("harbour-auto-group", "/our-location/no-such-place")).status).toBe(404);
       expect((await get("harbour-auto-group", "/locations/no-such-place")).status).toBe(404);
       // Another site's location is not this site's.
-      expect((await get("coastal-kia", "/our-location/harbour-toyota-parramatta")).status).toBe(404);
+      expect((await get("coastal-kia", "/our-location/harbour-toyota-parramatta")).status).toBe(
+        404,
+      );
     });
 
     it("show cards with the site's licence label, badge, hours split and actions", async () => {
@@ -141,10 +186,11 @@ describe("content pages over HTTP", () => {
       expect(harbour).not.toContain("Harbour Brisbane");
       // Filtered by type.
       const service = (await get("harbour-auto-group", "/our-locations/?type=service")).body;
-      expect(jsonLd(service).map((d) => d.name).sort()).toEqual([
-        "Harbour Ford Newcastle - Service",
-        "Harbour Toyota Service Centre",
-      ]);
+      expect(
+        jsonLd(service)
+          .map((d) => d.name)
+          .sort(),
+      ).toEqual(["Harbour Ford Newcastle - Service", "Harbour Toyota Service Centre"]);
       const coastal = (await get("coastal-kia", "/our-locations/")).body;
       expect(coastal).toContain("COMING EARLY 2026");
       expect(coastal).toContain("CL MD");
@@ -157,28 +203,65 @@ describe("content pages over HTTP", () => {
     it("shows the site's blocks in the site's order", async () => {
       const coastal = (await get("coastal-kia", "/")).body;
       const order = [...coastal.matchAll(/data-home-block="([^"]+)"/g)].map((m) => m[1]);
-      expect(order).toEqual(["hero", "specials", "our-range", "value-proposition", "locations", "finance-solutions", "book-service", "reviews", "payments"]);
+      expect(order).toEqual([
+        "hero",
+        "specials",
+        "our-range",
+        "value-proposition",
+        "locations",
+        "finance-solutions",
+        "book-service",
+        "reviews",
+        "payments",
+      ]);
       const harbour = (await get("harbour-auto-group", "/")).body;
       expect([...harbour.matchAll(/data-home-block="([^"]+)"/g)].map((m) => m[1])).toHaveLength(12);
-      expect(jsonLd(harbour)[0]).toMatchObject({ "@type": "AutoDealer", name: "Harbour Auto Group", telephone: "1300 427 268" });
+      expect(jsonLd(harbour)[0]).toMatchObject({
+        "@type": "AutoDealer",
+        name: "Harbour Auto Group",
+        telephone: "1300 427 268",
+      });
     });
 
     it("has every block's fixed content: Our Range links into search, the three value propositions, payments, finance steps", async () => {
       const html = decode((await get("harbour-auto-group", "/")).body);
       expect(homeBlock(html, "our-range")).toContain('href="/search/make/Toyota"');
       expect(homeBlock(html, "our-range")).toMatch(/href="\/search\/make\/Toyota\/Toyota%20\w+"/);
-      for (const text of ["Reserve Quickly Online", "Secure Online Payments", "Apply For Finance"]) {
+      for (const text of [
+        "Reserve Quickly Online",
+        "Secure Online Payments",
+        "Apply For Finance",
+      ]) {
         expect(homeBlock(html, "value-proposition")).toContain(text);
       }
-      for (const text of ["We accept:", "Mastercard", "Visa", "Maestro", "Google Pay", "Apple Pay"]) {
+      for (const text of [
+        "We accept:",
+        "Mastercard",
+        "Visa",
+        "Maestro",
+        "Google Pay",
+        "Apple Pay",
+      ]) {
         expect(homeBlock(html, "payments")).toContain(text);
       }
-      for (const text of ["Book Your Service", "Vehicle Valuation", "Finance Solutions", "Buy Online", "Specials", "LATEST OFFERS"]) {
+      for (const text of [
+        "Book Your Service",
+        "Vehicle Valuation",
+        "Finance Solutions",
+        "Buy Online",
+        "Specials",
+        "LATEST OFFERS",
+      ]) {
         expect(html).toContain(text);
       }
       expect(homeBlock(html, "finance-solutions")).toContain("no impact on your credit score");
       expect(homeBlock(html, "finance-solutions")).toContain("Apply Now");
-      for (const text of ["Reserve quickly online", "Free trade-in valuation", "Secure online payments", "Customer service"]) {
+      for (const text of [
+        "Reserve quickly online",
+        "Free trade-in valuation",
+        "Secure online payments",
+        "Customer service",
+      ]) {
         expect(homeBlock(html, "buy-online")).toContain(text);
       }
     });
@@ -193,7 +276,9 @@ describe("content pages over HTTP", () => {
       // Southern orders Dunedin first and names the carousel.
       const southern = homeBlock((await get("southern-motors", "/")).body, "locations")!;
       expect(southern).toContain("Find Us");
-      expect(southern.indexOf("Southern Motors Dunedin")).toBeLessThan(southern.indexOf("Southern Motors Christchurch"));
+      expect(southern.indexOf("Southern Motors Dunedin")).toBeLessThan(
+        southern.indexOf("Southern Motors Christchurch"),
+      );
       // Coastal: no 'View Our Stock', and the swipe hint for 3 or fewer cards.
       const coastal = homeBlock((await get("coastal-kia", "/")).body, "locations")!;
       expect(coastal).not.toContain("View Our Stock");
@@ -203,18 +288,29 @@ describe("content pages over HTTP", () => {
 
     it("shows lifestyle tiles from settings, with Join Our Team as an external link", async () => {
       const harbour = homeBlock((await get("harbour-auto-group", "/")).body, "lifestyle-tiles")!;
-      expect(harbour).toMatch(/href="https:\/\/careers\.example\/harbour" target="_blank" rel="noopener noreferrer"/);
-      for (const tile of ["Car Care", "Finance", "Offers &amp; Promotions", "Fleet", "Contact Us", "Join Our Team"]) {
+      expect(harbour).toMatch(
+        /href="https:\/\/careers\.example\/harbour" target="_blank" rel="noopener noreferrer"/,
+      );
+      for (const tile of [
+        "Car Care",
+        "Finance",
+        "Offers &amp; Promotions",
+        "Fleet",
+        "Contact Us",
+        "Join Our Team",
+      ]) {
         expect(harbour).toContain(tile);
       }
       const southern = homeBlock((await get("southern-motors", "/")).body, "lifestyle-tiles")!;
-      expect([...southern.matchAll(/text-lg font-semibold group-hover:underline">([^<]+)</g)].map((m) => m[1])).toEqual([
-        "Finance",
-        "Contact Us",
-        "Car Care",
-      ]);
+      expect(
+        [...southern.matchAll(/text-lg font-semibold group-hover:underline">([^<]+)</g)].map(
+          (m) => m[1],
+        ),
+      ).toEqual(["Finance", "Contact Us", "Car Care"]);
       // No careers URL: no Join Our Team tile.
-      expect(homeBlock((await get("lone-star-autos", "/")).body, "lifestyle-tiles")).not.toContain("Join Our Team");
+      expect(homeBlock((await get("lone-star-autos", "/")).body, "lifestyle-tiles")).not.toContain(
+        "Join Our Team",
+      );
     });
 
     it("shows reviews with count and average unless hidden, up to the site's Google reviews count", async () => {
@@ -225,7 +321,9 @@ describe("content pages over HTTP", () => {
       expect(harbour).toContain("without a comment");
       const loneStar = homeBlock((await get("lone-star-autos", "/")).body, "reviews")!;
       expect((loneStar.match(/aria-label="Review by /g) ?? []).length).toBe(6);
-      expect(homeBlock((await get("outback-campers", "/")).body, "reviews")).not.toContain("Review by");
+      expect(homeBlock((await get("outback-campers", "/")).body, "reviews")).not.toContain(
+        "Review by",
+      );
     });
 
     it("shows special offer cards with the LATEST OFFERS link", async () => {
@@ -248,12 +346,16 @@ describe("content pages over HTTP", () => {
       expect(mazda).not.toContain("Toyota Corolla drive away offer");
       expect(head(mazda).canonical).toBe(`${origin("harbour-auto-group")}/special-offers`);
       expect(mazda).toContain('content="noindex, follow"');
-      const model = decode((await get("harbour-auto-group", "/special-offers?make=Toyota&model=Camry")).body);
+      const model = decode(
+        (await get("harbour-auto-group", "/special-offers?make=Toyota&model=Camry")).body,
+      );
       expect(model).toContain("1 offer");
-      const keyword = decode((await get("harbour-auto-group", "/special-offers?query=ranger")).body);
+      const keyword = decode(
+        (await get("harbour-auto-group", "/special-offers?query=ranger")).body,
+      );
       expect(keyword).toContain("Ford Ranger drive away offer");
       expect(keyword).toContain("1 offer");
-      const none = decode((await get("harbour-auto-group", '/special-offers?make=%22Kia%22')).body);
+      const none = decode((await get("harbour-auto-group", "/special-offers?make=%22Kia%22")).body);
       expect(none).toContain("No offers match");
     });
   });
@@ -276,7 +378,9 @@ describe("content pages over HTTP", () => {
       expect(main).not.toMatch(/alert/);
       expect(main).not.toContain("onmouseover");
       expect(main).not.toContain("javascript:");
-      expect(main).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">out</a>');
+      expect(main).toContain(
+        '<a href="https://example.com" target="_blank" rel="noopener noreferrer">out</a>',
+      );
       expect(head(res.body).h1Count).toBe(1);
       await server.database.db.delete(contentPages).where(eq(contentPages.slug, "spring-sale"));
     });
@@ -294,9 +398,15 @@ describe("content pages over HTTP", () => {
       const list = decode((await get("harbour-auto-group", "/blog")).body);
       expect(list).toContain("Harbour opens a used car centre in Penrith");
       expect(list).toContain('href="/blog/harbour-opens-penrith-used-car-centre"');
-      const article = await get("harbour-auto-group", "/blog/harbour-opens-penrith-used-car-centre");
+      const article = await get(
+        "harbour-auto-group",
+        "/blog/harbour-opens-penrith-used-car-centre",
+      );
       expect(article.status).toBe(200);
-      expect(jsonLd(article.body)[0]).toMatchObject({ "@type": "Article", headline: "Harbour opens a used car centre in Penrith" });
+      expect(jsonLd(article.body)[0]).toMatchObject({
+        "@type": "Article",
+        headline: "Harbour opens a used car centre in Penrith",
+      });
       expect(article.body).toContain('rel="noopener noreferrer"');
       const southern = decode((await get("southern-motors", "/news")).body);
       expect(southern).toContain('href="/news/southern-motors-turns-40"');
@@ -307,13 +417,24 @@ describe("content pages over HTTP", () => {
       const harbour = decode((await get("harbour-auto-group", "/current-positions")).body);
       expect(harbour).toContain("Sales Consultant, Harbour Toyota Parramatta");
       expect(harbour).toContain("Apprentice Technician, Harbour Ford Newcastle");
-      expect(decode((await get("coastal-kia", "/current-positions")).body)).toContain("There are no open positions right now");
+      expect(decode((await get("coastal-kia", "/current-positions")).body)).toContain(
+        "There are no open positions right now",
+      );
     });
 
     it("has a history page with eight decade tabs, the dealer's decades and defaults for the rest", async () => {
       const html = decode((await get("harbour-auto-group", "/our-history")).body);
       const tabs = [...html.matchAll(/role="tab"[^>]*>([^<]+)</g)].map((m) => m[1]);
-      expect(tabs).toEqual(["1950s", "1960s", "1970s", "1980s", "1990s", "2000s", "2010s", "2020s"]);
+      expect(tabs).toEqual([
+        "1950s",
+        "1960s",
+        "1970s",
+        "1980s",
+        "1990s",
+        "2000s",
+        "2010s",
+        "2020s",
+      ]);
       expect(html).toContain("1958: the Harbour family opens a used car yard");
       expect(html).toContain("Motoring becomes part of everyday life");
     });
@@ -335,7 +456,9 @@ describe("content pages over HTTP", () => {
     const html = decode((await get("harbour-auto-group", "/parts/search?query=floor")).body);
     expect(html).toContain("1 part");
     expect(html).toContain("Toyota Floor Mats");
-    const category = decode((await get("harbour-auto-group", "/parts/search?category=Car+Care")).body);
+    const category = decode(
+      (await get("harbour-auto-group", "/parts/search?category=Car+Care")).body,
+    );
     expect(category).toContain("3 parts");
     expect(category).not.toContain("Toyota Floor Mats");
   });

@@ -3,7 +3,12 @@
  * (safe rich text: no script injection from content), with sensible defaults per template").
  */
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PAGE_SLUGS, defaultDecade, defaultPage, HISTORY_DECADES } from "~/server/content/defaults";
+import {
+  DEFAULT_PAGE_SLUGS,
+  defaultDecade,
+  defaultPage,
+  HISTORY_DECADES,
+} from "~/server/content/defaults";
 import type { DefaultSiteFacts } from "~/server/content/defaults";
 import { autoDealerJsonLd, jsonLdScript } from "~/server/content/json-ld";
 import type { LocationView } from "~/server/content/locations";
@@ -22,23 +27,36 @@ describe("sanitizeContentHtml: dashboard content cannot inject script", () => {
     ["inline style and class", `<p style="color:red" class="x">t</p>`, "<p>t</p>"],
     ["svg with onload", `<svg onload="alert(1)"><circle/></svg><p>ok</p>`, "<p>ok</p>"],
     ["data: image", `<img src="data:image/svg+xml;base64,PHN2Zz4=" alt="x">`, ""],
-    ["img with onerror", `<img src="/media/a.svg" onerror="alert(1)" alt="A">`, '<img src="/media/a.svg" alt="A">'],
+    [
+      "img with onerror",
+      `<img src="/media/a.svg" onerror="alert(1)" alt="A">`,
+      '<img src="/media/a.svg" alt="A">',
+    ],
   ])("removes %s", (_name, input, expected) => {
     expect(sanitizeContentHtml(input)).toBe(expected);
   });
 
   it("keeps formatting, demotes h1 to h2 (the page title is the only h1)", () => {
-    const html = "<h1>Title</h1><h2>Sub</h2><ul><li><strong>a</strong></li></ul><blockquote>q</blockquote>";
-    expect(sanitizeContentHtml(html)).toBe("<h2>Title</h2><h2>Sub</h2><ul><li><strong>a</strong></li></ul><blockquote>q</blockquote>");
+    const html =
+      "<h1>Title</h1><h2>Sub</h2><ul><li><strong>a</strong></li></ul><blockquote>q</blockquote>";
+    expect(sanitizeContentHtml(html)).toBe(
+      "<h2>Title</h2><h2>Sub</h2><ul><li><strong>a</strong></li></ul><blockquote>q</blockquote>",
+    );
   });
 
   it("opens links to other sites in a new tab without opener access, and leaves own links alone", () => {
-    const out = sanitizeContentHtml(`<a href="https://example.com/x" target="_self" rel="opener">e</a><a href="/about-us" target="_blank">a</a>`);
-    expect(out).toBe('<a href="https://example.com/x" target="_blank" rel="noopener noreferrer">e</a><a href="/about-us">a</a>');
+    const out = sanitizeContentHtml(
+      `<a href="https://example.com/x" target="_self" rel="opener">e</a><a href="/about-us" target="_blank">a</a>`,
+    );
+    expect(out).toBe(
+      '<a href="https://example.com/x" target="_blank" rel="noopener noreferrer">e</a><a href="/about-us">a</a>',
+    );
   });
 
   it("gives images without alt text an empty alt (decorative)", () => {
-    expect(sanitizeContentHtml('<img src="https://cdn.example/a.jpg">')).toBe('<img src="https://cdn.example/a.jpg" alt="">');
+    expect(sanitizeContentHtml('<img src="https://cdn.example/a.jpg">')).toBe(
+      '<img src="https://cdn.example/a.jpg" alt="">',
+    );
   });
 
   it("plainText strips tags and entities and cuts at a word", () => {
@@ -90,7 +108,10 @@ describe("default pages: a new site is complete on day one", () => {
   });
 
   it("escapes the site's own values in default HTML", () => {
-    const page = defaultPage("about-us", facts({ name: `<script>alert(1)</script>`, city: `"><img src=x onerror=alert(1)>` }))!;
+    const page = defaultPage(
+      "about-us",
+      facts({ name: `<script>alert(1)</script>`, city: `"><img src=x onerror=alert(1)>` }),
+    )!;
     expect(page.body).not.toContain("<script>");
     expect(page.body).not.toContain("<img");
     expect(page.body).toContain("&lt;script&gt;");
@@ -106,7 +127,9 @@ describe("default pages: a new site is complete on day one", () => {
   });
 
   it("links careers to the dealer's careers site when there is one", () => {
-    expect(defaultPage("careers", facts({ careersUrl: "https://jobs.example/x" }))!.body).toContain('href="https://jobs.example/x"');
+    expect(defaultPage("careers", facts({ careersUrl: "https://jobs.example/x" }))!.body).toContain(
+      'href="https://jobs.example/x"',
+    );
     expect(defaultPage("careers", facts())!.body).toContain('href="/contact"');
   });
 
@@ -116,8 +139,18 @@ describe("default pages: a new site is complete on day one", () => {
   });
 
   it("has default text for each of the eight decades, 1950s to 2020s", () => {
-    expect(HISTORY_DECADES).toEqual(["1950s", "1960s", "1970s", "1980s", "1990s", "2000s", "2010s", "2020s"]);
-    for (const decade of HISTORY_DECADES) expect(defaultDecade(decade, facts())).toContain("Test Motors");
+    expect(HISTORY_DECADES).toEqual([
+      "1950s",
+      "1960s",
+      "1970s",
+      "1980s",
+      "1990s",
+      "2000s",
+      "2010s",
+      "2020s",
+    ]);
+    for (const decade of HISTORY_DECADES)
+      expect(defaultDecade(decade, facts())).toContain("Test Motors");
   });
 });
 
@@ -153,19 +186,43 @@ const location: LocationView = {
   email: null,
   openingHours: [
     { weekday: 0, status: "Closed", formated_hours: null, open: null, close: null },
-    { weekday: 1, status: "Open", formated_hours: "8:30am - 5:30pm", open: "08:30", close: "17:30" },
+    {
+      weekday: 1,
+      status: "Open",
+      formated_hours: "8:30am - 5:30pm",
+      open: "08:30",
+      close: "17:30",
+    },
   ],
   serviceOpeningHours: null,
   specialHours: [
-    { date: "2026-12-25", status: "Closed", start_hour: null, end_hour: null, location_id: 7, label: "Christmas Day" },
-    { date: "2026-12-24", status: "Open", start_hour: "09:00", end_hour: "13:00", location_id: 7, label: null },
+    {
+      date: "2026-12-25",
+      status: "Closed",
+      start_hour: null,
+      end_hour: null,
+      location_id: 7,
+      label: "Christmas Day",
+    },
+    {
+      date: "2026-12-24",
+      status: "Open",
+      start_hour: "09:00",
+      end_hour: "13:00",
+      location_id: 7,
+      label: null,
+    },
   ],
   dealerLicenseNumber: "MD1",
   motorVehicleRepairer: null,
 };
 
 describe("AutoDealer JSON-LD of a location page", () => {
-  const ld = autoDealerJsonLd(location, { origin: "https://dealer.example", siteName: "Test Motors", pagePath: "/our-location/test-motors-hobart" });
+  const ld = autoDealerJsonLd(location, {
+    origin: "https://dealer.example",
+    siteName: "Test Motors",
+    pagePath: "/our-location/test-motors-hobart",
+  });
 
   it("names the dealer with its address, geo position, phone and page", () => {
     expect(ld).toMatchObject({
@@ -174,7 +231,13 @@ describe("AutoDealer JSON-LD of a location page", () => {
       name: "Test Motors Hobart",
       url: "https://dealer.example/our-location/test-motors-hobart",
       telephone: "03 6200 0000",
-      address: { "@type": "PostalAddress", streetAddress: "1 Main Road", addressLocality: "Hobart", addressRegion: "TAS", postalCode: "7000" },
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: "1 Main Road",
+        addressLocality: "Hobart",
+        addressRegion: "TAS",
+        postalCode: "7000",
+      },
       geo: { "@type": "GeoCoordinates", latitude: -42.88, longitude: 147.33 },
       image: "https://dealer.example/media/location/x.svg",
       aggregateRating: { ratingValue: 4.6, reviewCount: 31 },
@@ -183,12 +246,25 @@ describe("AutoDealer JSON-LD of a location page", () => {
 
   it("lists open days only, and holiday hours with their dates (closed = midnight to midnight)", () => {
     const spec = ld.openingHoursSpecification as Array<Record<string, unknown>>;
-    expect(spec).toContainEqual({ "@type": "OpeningHoursSpecification", dayOfWeek: "https://schema.org/Monday", opens: "08:30", closes: "17:30" });
+    expect(spec).toContainEqual({
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: "https://schema.org/Monday",
+      opens: "08:30",
+      closes: "17:30",
+    });
     expect(spec.some((s) => s.dayOfWeek === "https://schema.org/Sunday")).toBe(false);
     expect(spec).toContainEqual(
-      expect.objectContaining({ validFrom: "2026-12-25", validThrough: "2026-12-25", opens: "00:00", closes: "00:00", name: "Christmas Day" }),
+      expect.objectContaining({
+        validFrom: "2026-12-25",
+        validThrough: "2026-12-25",
+        opens: "00:00",
+        closes: "00:00",
+        name: "Christmas Day",
+      }),
     );
-    expect(spec).toContainEqual(expect.objectContaining({ validFrom: "2026-12-24", opens: "09:00", closes: "13:00" }));
+    expect(spec).toContainEqual(
+      expect.objectContaining({ validFrom: "2026-12-24", opens: "09:00", closes: "13:00" }),
+    );
   });
 
   it("serialises so that content cannot close the script element", () => {
@@ -206,7 +282,10 @@ describe("stock summary for Our Range and the brand pages", () => {
       fuel: { Electric: 2, Hybrid: 1, Petrol: 1 },
     });
     expect(summary.total).toBe(4);
-    expect(summary.makes.map((m) => [m.make, m.count])).toEqual([["Kia", 3], ["Mercedes-Benz", 1]]);
+    expect(summary.makes.map((m) => [m.make, m.count])).toEqual([
+      ["Kia", 3],
+      ["Mercedes-Benz", 1],
+    ]);
     expect(summary.makes[0]!.href).toBe("/search/make/Kia");
     expect(summary.makes[0]!.models).toEqual([
       { name: "EV6", count: 2, href: "/search/make/Kia/Kia%20EV6" },

@@ -33,11 +33,16 @@ describe("demo data", () => {
   });
 
   it("has a dealer group with several dealerships, 8+ locations of every type and 600+ vehicles", async () => {
-    const [group] = await handle.db.select().from(sites).where(eq(sites.slug, "harbour-auto-group"));
+    const [group] = await handle.db
+      .select()
+      .from(sites)
+      .where(eq(sites.slug, "harbour-auto-group"));
     const scope = createSiteScope(handle.db, group!.id);
     const groupLocations = await scope.findMany(locations);
     expect(groupLocations.length).toBeGreaterThanOrEqual(8);
-    expect(new Set(groupLocations.map((l) => l.locationType))).toEqual(new Set(["sales", "service", "parts", ""]));
+    expect(new Set(groupLocations.map((l) => l.locationType))).toEqual(
+      new Set(["sales", "service", "parts", ""]),
+    );
     expect(groupLocations.some((l) => !l.visible)).toBe(true);
     expect(await scope.count(vehicles)).toBeGreaterThanOrEqual(600);
   });
@@ -47,7 +52,8 @@ describe("demo data", () => {
     const some = (label: string, test: (v: (typeof docs)[number]) => boolean) =>
       expect(docs.some(test), label).toBe(true);
     for (const t of ["new", "used", "demo"]) some(t, (v) => v.car_type === t);
-    for (const t of ["truck", "motorcycle", "caravan", "camper", "rental"]) some(t, (v) => v.item_type === t);
+    for (const t of ["truck", "motorcycle", "caravan", "camper", "rental"])
+      some(t, (v) => v.item_type === t);
     some("subscription", (v) => (v.subscription_price ?? 0) > 0);
     some("in stock", (v) => v.status === "in_stock");
     some("coming soon", (v) => v.status === "coming_soon");
@@ -61,7 +67,10 @@ describe("demo data", () => {
     for (const f of ["Electric", "Hybrid", "PHEV"]) some(f, (v) => v.fuel === f);
     for (const tag of ["Test Drive Only", "Special", "Pre-order"]) some(tag, (v) => v.tag === tag);
     some("market above price", (v) => (v.autograb_data?.average_market_price ?? 0) > v.price + 499);
-    some("market below price", (v) => (v.autograb_data?.average_market_price ?? Infinity) < v.price);
+    some(
+      "market below price",
+      (v) => (v.autograb_data?.average_market_price ?? Infinity) < v.price,
+    );
     some("no photos", (v) => v.photos_count === 0);
     some("40 photos", (v) => v.photos_count === 40);
   });
@@ -81,7 +90,10 @@ describe("demo data", () => {
     try {
       await seedDemoData(other.db, NOW);
       const pick = (db: DatabaseHandle) =>
-        db.db.select({ slug: vehicles.slug, price: vehicles.price, km: vehicles.km }).from(vehicles).orderBy(vehicles.slug);
+        db.db
+          .select({ slug: vehicles.slug, price: vehicles.price, km: vehicles.km })
+          .from(vehicles)
+          .orderBy(vehicles.slug);
       expect(await pick(other)).toEqual(await pick(handle));
     } finally {
       await other.close();
@@ -94,7 +106,10 @@ describe("site scoping", () => {
     const all = await handle.db.select({ id: sites.id }).from(sites);
     for (const { id } of all) {
       const scope = createSiteScope(handle.db, id);
-      const rows = await scope.findMany(vehicles, { where: eq(vehicles.status, "in_stock"), limit: 50 });
+      const rows = await scope.findMany(vehicles, {
+        where: eq(vehicles.status, "in_stock"),
+        limit: 50,
+      });
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.every((r) => r.siteId === id && r.status === "in_stock")).toBe(true);
     }

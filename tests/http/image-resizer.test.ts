@@ -14,13 +14,17 @@ let photoHostName = "";
 
 beforeAll(async () => {
   // A dealer's photo host on loopback: one 2,400 x 1,600 JPEG.
-  const photo = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: "#b91c1c" } })
+  const photo = await sharp({
+    create: { width: 2400, height: 1600, channels: 3, background: "#b91c1c" },
+  })
     .jpeg()
     .toBuffer();
   photoHost = createServer((req, res) => {
     photoHits += 1;
-    if (req.url === "/stock/car-1.jpg") res.writeHead(200, { "content-type": "image/jpeg" }).end(photo);
-    else if (req.url === "/stock/notes.txt") res.writeHead(200, { "content-type": "text/plain" }).end("not an image");
+    if (req.url === "/stock/car-1.jpg")
+      res.writeHead(200, { "content-type": "image/jpeg" }).end(photo);
+    else if (req.url === "/stock/notes.txt")
+      res.writeHead(200, { "content-type": "text/plain" }).end("not an image");
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => photoHost.listen(0, "127.0.0.1", resolve));
@@ -29,7 +33,9 @@ beforeAll(async () => {
   const site = server.registry.all().find((s) => s.slug === "coastal-kia")!;
   await server.database.db
     .update(sites)
-    .set({ settings: sql`${sites.settings} || ${JSON.stringify({ imageSourceHosts: [photoHostName] })}::jsonb` })
+    .set({
+      settings: sql`${sites.settings} || ${JSON.stringify({ imageSourceHosts: [photoHostName] })}::jsonb`,
+    })
     .where(eq(sites.id, site.id));
   await server.registry.reload(site.id);
 });
@@ -39,18 +45,27 @@ afterAll(async () => {
 });
 
 function get(path: string, accept = "image/avif,image/webp,*/*", host = "coastal-kia.localhost") {
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-    const req = request(
-      { host: "127.0.0.1", port: server.port, path, headers: { host: `${host}:${server.port}`, accept } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request(
+        {
+          host: "127.0.0.1",
+          port: server.port,
+          path,
+          headers: { host: `${host}:${server.port}`, accept },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () =>
+            resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        },
+      );
+      req.on("error", reject);
+      req.end();
+    },
+  );
 }
 
 const imagePath = (url: string, w: number | string = 640, q: number | string = 75) =>
@@ -63,11 +78,18 @@ describe("the built-in image resizer", () => {
     expect(webp.status).toBe(200);
     expect(webp.headers["content-type"]).toBe("image/webp");
     expect(webp.headers["cache-control"]).toContain("immutable");
-    await expect(sharp(webp.body).metadata()).resolves.toMatchObject({ format: "webp", width: 640, height: 427 });
+    await expect(sharp(webp.body).metadata()).resolves.toMatchObject({
+      format: "webp",
+      width: 640,
+      height: 427,
+    });
 
     const jpeg = await get(imagePath(url, 1280), "image/png,image/*");
     expect(jpeg.headers["content-type"]).toBe("image/jpeg");
-    await expect(sharp(jpeg.body).metadata()).resolves.toMatchObject({ format: "jpeg", width: 1280 });
+    await expect(sharp(jpeg.body).metadata()).resolves.toMatchObject({
+      format: "jpeg",
+      width: 1280,
+    });
 
     // Never wider than the photo itself.
     const wide = await get(imagePath(url, 3840));
@@ -87,10 +109,20 @@ describe("the built-in image resizer", () => {
     expect(elsewhere.status).toBe(403);
     expect(elsewhere.body.toString()).toContain("add the host to imageSourceHosts");
     // Another site does not share this site's photo hosts.
-    expect((await get(imagePath(`http://${photoHostName}/stock/car-1.jpg`), "*/*", "southern-motors.localhost")).status).toBe(403);
+    expect(
+      (
+        await get(
+          imagePath(`http://${photoHostName}/stock/car-1.jpg`),
+          "*/*",
+          "southern-motors.localhost",
+        )
+      ).status,
+    ).toBe(403);
 
     expect((await get(imagePath(`http://${photoHostName}/stock/car-1.jpg`, 700))).status).toBe(400);
-    expect((await get(imagePath(`http://${photoHostName}/stock/car-1.jpg`, 640, 0))).status).toBe(400);
+    expect((await get(imagePath(`http://${photoHostName}/stock/car-1.jpg`, 640, 0))).status).toBe(
+      400,
+    );
     expect((await get(imagePath("javascript:alert(1)"))).status).toBe(400);
     expect((await get("/media/image?w=640&q=75")).status).toBe(400);
 

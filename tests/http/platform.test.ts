@@ -19,7 +19,9 @@ describe("the platform host", () => {
     for (const site of server.registry.all()) {
       expect(res.body).toContain(`http://${site.slug}.localhost:${server.port}/`);
     }
-    expect(res.body).toMatch(/<td>Harbour Auto Group<\/td><td>classic<\/td><td>en-AU<\/td><td>640<\/td>/);
+    expect(res.body).toMatch(
+      /<td>Harbour Auto Group<\/td><td>classic<\/td><td>en-AU<\/td><td>640<\/td>/,
+    );
     expect(res.body).toMatch(/<td>Lone Star Autos<\/td><td>bold<\/td><td>en-US<\/td><td>130<\/td>/);
   });
 
@@ -38,7 +40,11 @@ describe("tenancy", () => {
   });
 
   it("finds a site by its own domain name, by {slug}.localhost and by {slug}.{PLATFORM_DOMAIN}", async () => {
-    for (const host of ["www.harbourautogroup.example", "harbour-auto-group.localhost", "harbour-auto-group.sites.example.net"]) {
+    for (const host of [
+      "www.harbourautogroup.example",
+      "harbour-auto-group.localhost",
+      "harbour-auto-group.sites.example.net",
+    ]) {
       const res = await fetchWithHost(server, host, "/");
       expect(res.status, host).toBe(200);
       expect(res.body).toContain("<title>Harbour Auto Group");
@@ -107,7 +113,9 @@ describe("tenancy", () => {
 describe("serving", () => {
   it("sends security and CDN caching headers, and serves repeats from the page cache", async () => {
     const first = await fetchWithHost(server, "coastal-kia.localhost", "/?cache-test=1");
-    expect(first.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=600");
+    expect(first.headers["cache-control"]).toBe(
+      "public, max-age=0, s-maxage=60, stale-while-revalidate=600",
+    );
     expect(first.headers["x-content-type-options"]).toBe("nosniff");
     expect(first.headers["content-security-policy"]).toContain("default-src 'self'");
     expect(first.headers["x-page-cache"]).toBe("miss");
@@ -115,30 +123,40 @@ describe("serving", () => {
     expect(second.headers["x-page-cache"]).toBe("hit");
     expect(second.body).toBe(first.body);
     // A hit is answered before the header middleware, so it carries the stored headers.
-    for (const name of ["content-security-policy", "x-content-type-options", "cache-control", "content-type"]) {
+    for (const name of [
+      "content-security-policy",
+      "x-content-type-options",
+      "cache-control",
+      "content-type",
+    ]) {
       expect(second.headers[name]).toBe(first.headers[name]);
     }
   });
 
   it("sends a cached page gzipped to a browser that accepts it", async () => {
     await fetchWithHost(server, "coastal-kia.localhost", "/?cache-test=gzip");
-    const raw = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-      const req = request(
-        {
-          host: "127.0.0.1",
-          port: server.port,
-          path: "/?cache-test=gzip",
-          headers: { host: `coastal-kia.localhost:${server.port}`, "accept-encoding": "gzip, deflate, br" },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-        },
-      );
-      req.on("error", reject);
-      req.end();
-    });
+    const raw = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>(
+      (resolve, reject) => {
+        const req = request(
+          {
+            host: "127.0.0.1",
+            port: server.port,
+            path: "/?cache-test=gzip",
+            headers: {
+              host: `coastal-kia.localhost:${server.port}`,
+              "accept-encoding": "gzip, deflate, br",
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          },
+        );
+        req.on("error", reject);
+        req.end();
+      },
+    );
     expect(raw.headers["x-page-cache"]).toBe("hit");
     expect(raw.headers["content-encoding"]).toBe("gzip");
     expect(raw.headers["vary"]).toMatch(/accept-encoding/i);
@@ -157,7 +175,9 @@ describe("serving", () => {
 
   it("serves robots.txt and a sitemap per site", async () => {
     const robots = await fetchWithHost(server, "outback-campers.localhost", "/robots.txt");
-    expect(robots.body).toContain(`Sitemap: http://outback-campers.localhost:${server.port}/sitemap.xml`);
+    expect(robots.body).toContain(
+      `Sitemap: http://outback-campers.localhost:${server.port}/sitemap.xml`,
+    );
     const sitemap = await fetchWithHost(server, "outback-campers.localhost", "/sitemap.xml");
     expect(sitemap.status).toBe(200);
     expect(sitemap.body).toContain("/campers/");
@@ -165,7 +185,11 @@ describe("serving", () => {
   });
 
   it("serves generated demo images", async () => {
-    const res = await fetchWithHost(server, "coastal-kia.localhost", "/media/vehicle/suv/1f4e9c/1.svg");
+    const res = await fetchWithHost(
+      server,
+      "coastal-kia.localhost",
+      "/media/vehicle/suv/1f4e9c/1.svg",
+    );
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toContain("image/svg+xml");
     expect(res.body).toContain('fill="#1f4e9c"');

@@ -32,15 +32,17 @@ describe("the search index behind the site", () => {
     });
     expect(res.status).toBe(200);
     const [result] = JSON.parse(res.body).results;
-    const expected = (await loadVehicleDocuments(server.database.db, { siteId: kia.id })).filter((v) =>
-      isListed(v, kia.settings, { manufacturer: "Kia" }, Date.now()),
+    const expected = (await loadVehicleDocuments(server.database.db, { siteId: kia.id })).filter(
+      (v) => isListed(v, kia.settings, { manufacturer: "Kia" }, Date.now()),
     );
     expect(result.estimatedTotalHits).toBe(expected.length);
     expect(Object.keys(result.facetDistribution.make)).toEqual(["Kia"]);
   });
 
   it("is on the platform host too, and not on an unknown host", async () => {
-    const res = await search("localhost", "test-master-key-0123456789", { queries: [{ indexUid: "Car_production", limit: 1 }] });
+    const res = await search("localhost", "test-master-key-0123456789", {
+      queries: [{ indexUid: "Car_production", limit: 1 }],
+    });
     expect(res.status).toBe(200);
     const unknown = await search("nobody.localhost", "test-master-key-0123456789", { queries: [] });
     expect(unknown.status).toBe(404);
@@ -48,18 +50,39 @@ describe("the search index behind the site", () => {
 
   it("makes a saved vehicle searchable and a sold-long-ago one disappear", async () => {
     const kia = site("coastal-kia");
-    const [row] = await server.database.db.select().from(vehicles).where(eq(vehicles.siteId, kia.id)).limit(1);
+    const [row] = await server.database.db
+      .select()
+      .from(vehicles)
+      .where(eq(vehicles.siteId, kia.id))
+      .limit(1);
     const { id: _id, ...rest } = row!;
     const stocknum = "ZZTEST999Q";
-    await saveVehicle(server.database.db, server.bus, { ...rest, make: "Kia", slug: "brand-new-test-vehicle", stocknum, status: "in_stock", soldAt: null, showOnDealerWebsite: true });
+    await saveVehicle(server.database.db, server.bus, {
+      ...rest,
+      make: "Kia",
+      slug: "brand-new-test-vehicle",
+      stocknum,
+      status: "in_stock",
+      soldAt: null,
+      showOnDealerWebsite: true,
+    });
     const find = async () => {
       const res = await search("coastal-kia.localhost", kia.searchKey, {
         queries: [{ indexUid: "Car_production", q: stocknum, limit: 5 }],
       });
       return JSON.parse(res.body).results[0].hits as Array<{ slug: string }>;
     };
-    await expect.poll(find, { timeout: 1000, interval: 20 }).toEqual([expect.objectContaining({ slug: "brand-new-test-vehicle" })]);
-    await saveVehicle(server.database.db, server.bus, { ...rest, make: "Kia", slug: "brand-new-test-vehicle", stocknum, status: "sold", soldAt: new Date(Date.now() - 30 * 86_400_000) });
+    await expect
+      .poll(find, { timeout: 1000, interval: 20 })
+      .toEqual([expect.objectContaining({ slug: "brand-new-test-vehicle" })]);
+    await saveVehicle(server.database.db, server.bus, {
+      ...rest,
+      make: "Kia",
+      slug: "brand-new-test-vehicle",
+      stocknum,
+      status: "sold",
+      soldAt: new Date(Date.now() - 30 * 86_400_000),
+    });
     await expect.poll(find, { timeout: 1000, interval: 20 }).toEqual([]);
   });
 });

@@ -40,12 +40,20 @@ describe("lead delivery", () => {
     const started = Date.now();
     const responses = await Promise.all(
       Array.from({ length: 1000 }, (_, i) =>
-        sendJson(server, "POST", "/api/leads", { lead: validLead({ message: `Lead number ${i}` }) }, { agent }),
+        sendJson(
+          server,
+          "POST",
+          "/api/leads",
+          { lead: validLead({ message: `Lead number ${i}` }) },
+          { agent },
+        ),
       ),
     );
     agent.destroy();
     const stored = Date.now() - started;
-    expect(responses.filter((r) => r.status !== 201).map((r) => `${r.status} ${r.body}`)).toEqual([]);
+    expect(responses.filter((r) => r.status !== 201).map((r) => `${r.status} ${r.body}`)).toEqual(
+      [],
+    );
     const ids = responses.map((r) => r.json.id as string);
     expect(new Set(ids).size).toBe(1000);
     const [row] = await db().select({ n: count() }).from(leads).where(inArray(leads.id, ids));
@@ -58,16 +66,29 @@ describe("lead delivery", () => {
     const counts = smtp.countsByLead();
     expect(ids.filter((id) => counts.get(id) !== 1)).toEqual([]);
     await expect
-      .poll(async () => (await db().select({ n: count() }).from(leads).where(eq(leads.deliveryStatus, "delivered")))[0]!.n, { timeout: 10_000 })
+      .poll(
+        async () =>
+          (
+            await db()
+              .select({ n: count() })
+              .from(leads)
+              .where(eq(leads.deliveryStatus, "delivered"))
+          )[0]!.n,
+        { timeout: 10_000 },
+      )
       .toBeGreaterThanOrEqual(1000);
-    console.log(`1,000 concurrent leads: stored in ${stored} ms, all delivered after ${delivered} ms`);
+    console.log(
+      `1,000 concurrent leads: stored in ${stored} ms, all delivered after ${delivered} ms`,
+    );
   }, 180_000);
 
   it("queues leads while the SMTP server is down and delivers them once it is back", async () => {
     const port = smtp.port;
     await smtp.stop();
     const responses = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => sendJson(server, "POST", "/api/leads", { lead: validLead({ message: `While down ${i}` }) })),
+      Array.from({ length: 10 }, (_, i) =>
+        sendJson(server, "POST", "/api/leads", { lead: validLead({ message: `While down ${i}` }) }),
+      ),
     );
     expect(responses.every((r) => r.status === 201)).toBe(true);
     const ids = responses.map((r) => r.json.id as string);
@@ -76,20 +97,33 @@ describe("lead delivery", () => {
     await expect
       .poll(
         async () =>
-          (await db().select().from(leadEvents).where(inArray(leadEvents.leadId, ids))).filter((e) => e.kind === "delivery.retry_scheduled").length,
+          (await db().select().from(leadEvents).where(inArray(leadEvents.leadId, ids))).filter(
+            (e) => e.kind === "delivery.retry_scheduled",
+          ).length,
         { timeout: 20_000 },
       )
       .toBeGreaterThanOrEqual(10);
-    const waiting = await db().select().from(leadDeliveries).where(inArray(leadDeliveries.leadId, ids));
+    const waiting = await db()
+      .select()
+      .from(leadDeliveries)
+      .where(inArray(leadDeliveries.leadId, ids));
     expect(waiting.filter((d) => d.status === "delivered")).toEqual([]);
     expect(waiting.some((d) => d.lastError !== null && d.attempts >= 1)).toBe(true);
 
     await smtp.start(port);
-    await smtp.waitFor(() => ids.every((id) => smtp.countsByLead().has(id)), 30_000, "the queued leads");
+    await smtp.waitFor(
+      () => ids.every((id) => smtp.countsByLead().has(id)),
+      30_000,
+      "the queued leads",
+    );
     const counts = smtp.countsByLead();
     expect(ids.map((id) => counts.get(id))).toEqual(ids.map(() => 1));
     await expect
-      .poll(async () => (await db().select().from(leads).where(inArray(leads.id, ids))).every((l) => l.deliveryStatus === "delivered"))
+      .poll(async () =>
+        (await db().select().from(leads).where(inArray(leads.id, ids))).every(
+          (l) => l.deliveryStatus === "delivered",
+        ),
+      )
       .toBe(true);
   }, 60_000);
 });

@@ -56,11 +56,16 @@ function startChild(): Promise<{ process: ChildProcess; port: number }> {
       if (match) resolve({ process: proc, port: Number(match[1]) });
     });
     proc.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    proc.once("exit", (code) => reject(new Error(`server process exited (${code}): ${output.slice(-2000)}`)));
+    proc.once("exit", (code) =>
+      reject(new Error(`server process exited (${code}): ${output.slice(-2000)}`)),
+    );
   });
 }
 
-function postLead(port: number, lead: Record<string, unknown>): Promise<{ status: number; id: string }> {
+function postLead(
+  port: number,
+  lead: Record<string, unknown>,
+): Promise<{ status: number; id: string }> {
   const body = JSON.stringify({ lead });
   return new Promise((resolve, reject) => {
     const req = request(
@@ -69,12 +74,19 @@ function postLead(port: number, lead: Record<string, unknown>): Promise<{ status
         port,
         path: "/api/leads",
         method: "POST",
-        headers: { host: `coastal-kia.localhost:${port}`, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), "x-forwarded-for": randomClientIp() },
+        headers: {
+          host: `coastal-kia.localhost:${port}`,
+          "content-type": "application/json",
+          "content-length": String(Buffer.byteLength(body)),
+          "x-forwarded-for": randomClientIp(),
+        },
       },
       (res) => {
         let text = "";
         res.on("data", (c: Buffer) => (text += c.toString()));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, id: (JSON.parse(text) as { id: string }).id }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, id: (JSON.parse(text) as { id: string }).id }),
+        );
       },
     );
     req.on("error", reject);
@@ -110,7 +122,9 @@ afterAll(async () => {
   if (databaseUrl && process.env.TEST_DATABASE_URL) {
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
+    await admin.query(
+      `DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`,
+    );
     await admin.end();
   }
 });
@@ -120,7 +134,11 @@ describe("a server killed mid-delivery", () => {
     const first = await startChild();
     child = first.process;
     smtp.holdMs = 1500;
-    const posted = await Promise.all(Array.from({ length: 20 }, (_, i) => postLead(first.port, validLead({ message: `Before the crash ${i}` }))));
+    const posted = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        postLead(first.port, validLead({ message: `Before the crash ${i}` })),
+      ),
+    );
     expect(posted.every((p) => p.status === 201)).toBe(true);
     const ids = posted.map((p) => p.id);
 
@@ -131,29 +149,44 @@ describe("a server killed mid-delivery", () => {
 
     const second = await startChild();
     child = second.process;
-    await smtp.waitFor(() => ids.every((id) => smtp.countsByLead().has(id)), 60_000, "every lead after the restart");
+    await smtp.waitFor(
+      () => ids.every((id) => smtp.countsByLead().has(id)),
+      60_000,
+      "every lead after the restart",
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     await stopChild(second.process, "SIGTERM");
     child = null;
 
     let handle: DatabaseHandle | null = null;
     try {
-      handle = databaseUrl ? await openDatabase({ url: databaseUrl }) : await openDatabase({ dataDir: join(dataDir, "pglite") });
+      handle = databaseUrl
+        ? await openDatabase({ url: databaseUrl })
+        : await openDatabase({ dataDir: join(dataDir, "pglite") });
       const rows = await handle.db.select().from(leads).where(inArray(leads.id, ids));
       expect(rows).toHaveLength(20);
       expect(rows.filter((r) => r.deliveryStatus !== "delivered").map((r) => r.id)).toEqual([]);
-      const events = await handle.db.select().from(leadEvents).where(inArray(leadEvents.leadId, ids));
+      const events = await handle.db
+        .select()
+        .from(leadEvents)
+        .where(inArray(leadEvents.leadId, ids));
       const counts = smtp.countsByLead();
       for (const id of ids) {
-        const attempts = events.filter((e) => e.leadId === id && (e.kind === "delivery.attempt" || e.kind === "delivery.retry")).length;
+        const attempts = events.filter(
+          (e) => e.leadId === id && (e.kind === "delivery.attempt" || e.kind === "delivery.retry"),
+        ).length;
         const received = counts.get(id) ?? 0;
         expect(received, `lead ${id}`).toBeGreaterThanOrEqual(1);
-        expect(received, `lead ${id}: received ${received}, attempts logged ${attempts}`).toBeLessThanOrEqual(attempts);
+        expect(
+          received,
+          `lead ${id}: received ${received}, attempts logged ${attempts}`,
+        ).toBeLessThanOrEqual(attempts);
       }
       // The crash did catch deliveries in flight: they were sent again, and logged as retries.
       const resent = ids.filter((id) => (counts.get(id) ?? 0) > 1);
       expect(resent.length).toBeGreaterThan(0);
-      for (const id of resent) expect(events.some((e) => e.leadId === id && e.kind === "delivery.retry")).toBe(true);
+      for (const id of resent)
+        expect(events.some((e) => e.leadId === id && e.kind === "delivery.retry")).toBe(true);
     } finally {
       await handle?.close();
     }

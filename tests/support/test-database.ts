@@ -9,7 +9,9 @@ import type { DatabaseHandle } from "~/server/db/client";
 
 /** Which database this test run uses (set per vitest project). */
 export const testDatabaseKind =
-  process.env.TEST_DATABASE_KIND === "postgres" && process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
+  process.env.TEST_DATABASE_KIND === "postgres" && process.env.TEST_DATABASE_URL
+    ? "postgres"
+    : "pglite";
 
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;

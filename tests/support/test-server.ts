@@ -17,7 +17,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   });
 }
 
-export type TestResponse = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
+export type TestResponse = {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+};
 
 /** GET (or another method) with an explicit Host header. */
 export function fetchWithHost(
@@ -39,7 +43,11 @@ export function fetchWithHost(
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
         );
       },
     );

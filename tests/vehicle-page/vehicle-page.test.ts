@@ -24,7 +24,8 @@ const stock = new Map<string, Vehicle[]>();
 beforeAll(async () => {
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) logLines.push(JSON.parse(line));
+      for (const line of chunk.toString("utf8").split("\n"))
+        if (line.trim()) logLines.push(JSON.parse(line));
       done();
     },
   });
@@ -69,17 +70,23 @@ const ownPart = (html: string) => {
 };
 
 function jsonLdOf(html: string): Array<Record<string, unknown>> {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap((m) => {
-    const value = JSON.parse(m[1]!) as unknown;
-    return (Array.isArray(value) ? value : [value]) as Array<Record<string, unknown>>;
-  });
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap(
+    (m) => {
+      const value = JSON.parse(m[1]!) as unknown;
+      return (Array.isArray(value) ? value : [value]) as Array<Record<string, unknown>>;
+    },
+  );
 }
 
 /** What a reader sees: the markup without scripts, comments and tags. */
 const text = (html: string) =>
   html
     .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<!--.*?-->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/&amp;/g, "&").replace(/\s+/g, " ");
+    .replace(/<!--.*?-->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
 
 describe("which vehicles have a page", () => {
   it("every demo site answers its own vehicle path and 404s the other two", async () => {
@@ -87,8 +94,13 @@ describe("which vehicles have a page", () => {
       const vehicle = firstListed(site, (v) => v.status === "in_stock");
       const res = await get(site, pagePath(site, vehicle));
       expect(res.status, `${site.slug} ${pagePath(site, vehicle)}`).toBe(200);
-      for (const other of ["cars", "motorcycles", "campers"].filter((p) => p !== site.settings.vehiclePath)) {
-        expect((await get(site, `/${other}/${vehicle.slug}`)).status, `${site.slug} /${other}`).toBe(404);
+      for (const other of ["cars", "motorcycles", "campers"].filter(
+        (p) => p !== site.settings.vehiclePath,
+      )) {
+        expect(
+          (await get(site, `/${other}/${vehicle.slug}`)).status,
+          `${site.slug} /${other}`,
+        ).toBe(404);
       }
     }
   });
@@ -99,7 +111,13 @@ describe("which vehicles have a page", () => {
     const hidden = special(site, 20);
     expect(listed(site, soldLongAgo)).toBe(false);
     expect(hidden.show_on_dealer_website).toBe(false);
-    for (const path of ["/cars/not%20a%20slug", "/cars/a.b", "/cars/no-such-car-1234", pagePath(site, soldLongAgo), pagePath(site, hidden)]) {
+    for (const path of [
+      "/cars/not%20a%20slug",
+      "/cars/a.b",
+      "/cars/no-such-car-1234",
+      pagePath(site, soldLongAgo),
+      pagePath(site, hidden),
+    ]) {
       const res = await get(site, path);
       expect(res.status, path).toBe(404);
       expect(res.body, path).toContain('role="search"');
@@ -132,8 +150,16 @@ describe("what the page says", () => {
     const body = text(ownPart(res.body));
     expect(body).toContain("Just Sold");
     expect(body).toContain("Find Me Something Similar");
-    expect(res.body).toMatch(/href="\/search\/make\/[^"]+\/[^"]+"[^>]*>[^<]*<span[^>]*>[^<]*Find Me Something Similar/);
-    for (const action of ["Enquire Now", "Book a Test Drive", "Reserve Now", "Get Finance", "Trade In Valuation"]) {
+    expect(res.body).toMatch(
+      /href="\/search\/make\/[^"]+\/[^"]+"[^>]*>[^<]*<span[^>]*>[^<]*Find Me Something Similar/,
+    );
+    for (const action of [
+      "Enquire Now",
+      "Book a Test Drive",
+      "Reserve Now",
+      "Get Finance",
+      "Trade In Valuation",
+    ]) {
       expect(body).not.toContain(action);
     }
     expect(jsonLdOf(res.body).find((d) => d["@type"] === "Car")).toMatchObject({
@@ -196,12 +222,18 @@ describe("what the page says", () => {
     expect(testDrive).toContain("Test Drive Only");
     expect(testDrive).not.toContain("Reserve Now");
     const certified = ownPart((await get(site, pagePath(site, special(site, 13)))).body);
-    expect(certified).toMatch(/<button[^>]*aria-haspopup="dialog"[^>]*>.*Certified Pre-Owned<\/button>/);
+    expect(certified).toMatch(
+      /<button[^>]*aria-haspopup="dialog"[^>]*>.*Certified Pre-Owned<\/button>/,
+    );
     const below = special(site, 14);
-    expect(text(ownPart((await get(site, pagePath(site, special(site, 15)))).body))).not.toContain("Below market price:");
+    expect(text(ownPart((await get(site, pagePath(site, special(site, 15)))).body))).not.toContain(
+      "Below market price:",
+    );
     const belowBody = text(ownPart((await get(site, pagePath(site, below))).body));
     expect(belowBody).toContain("Below market price:");
-    expect(belowBody).toContain(formatPrice(below.autograb_data!.average_market_price!, site.locale));
+    expect(belowBody).toContain(
+      formatPrice(below.autograb_data!.average_market_price!, site.locale),
+    );
   });
 
   it("uses the site's words: miles, color and Inquire on a US site", async () => {
@@ -225,8 +257,14 @@ describe("photos", () => {
     expect(main).toContain('fetchPriority="high"');
     expect(main).toContain('loading="eager"');
     expect(main).not.toContain('loading="lazy"');
-    expect(html).toMatch(/<link rel="preload"[^>]*as="image"[^>]*fetchPriority="high"|<link rel="preload"[^>]*fetchPriority="high"[^>]*as="image"/);
-    expect([...html.matchAll(/<img[^>]*alt="Show photo \d+"[^>]*>/g)].filter((m) => m[0].includes('loading="lazy"'))).toHaveLength(40);
+    expect(html).toMatch(
+      /<link rel="preload"[^>]*as="image"[^>]*fetchPriority="high"|<link rel="preload"[^>]*fetchPriority="high"[^>]*as="image"/,
+    );
+    expect(
+      [...html.matchAll(/<img[^>]*alt="Show photo \d+"[^>]*>/g)].filter((m) =>
+        m[0].includes('loading="lazy"'),
+      ),
+    ).toHaveLength(40);
     expect(text(html)).toContain("1 / 40");
   });
 
@@ -246,15 +284,24 @@ describe("SEO and structured data", () => {
     const site = siteBySlug("coastal-kia");
     const vehicle = firstListed(
       site,
-      (v) => v.status === "in_stock" && !v.reserved && v.price > 10 && v.images.length > 0 && v.vin !== null,
+      (v) =>
+        v.status === "in_stock" &&
+        !v.reserved &&
+        v.price > 10 &&
+        v.images.length > 0 &&
+        v.vin !== null,
     );
     const res = await get(site, pagePath(site, vehicle));
     const html = res.body;
     const canonical = `http://coastal-kia.localhost:${server.port}${pagePath(site, vehicle)}`;
-    expect(html).toMatch(new RegExp(`<title>[^<]*${vehicle.make} ${vehicle.model}[^<]*\\| ${site.name}</title>`));
+    expect(html).toMatch(
+      new RegExp(`<title>[^<]*${vehicle.make} ${vehicle.model}[^<]*\\| ${site.name}</title>`),
+    );
     expect(html).toContain(`<link rel="canonical" href="${canonical}"/>`);
     expect(html).toMatch(/<meta name="description" content="[^"]{60,}"/);
-    expect(html).toMatch(/<meta property="og:image" content="http:\/\/coastal-kia\.localhost:\d+\/media\/vehicle\/[^"]+"/);
+    expect(html).toMatch(
+      /<meta property="og:image" content="http:\/\/coastal-kia\.localhost:\d+\/media\/vehicle\/[^"]+"/,
+    );
 
     const documents = jsonLdOf(html);
     const car = documents.find((d) => d["@type"] === "Car")!;
@@ -270,13 +317,18 @@ describe("SEO and structured data", () => {
         price: vehicle.price.toFixed(2),
         priceCurrency: "AUD",
         availability: "https://schema.org/InStock",
-        itemCondition: vehicle.car_type === "new" ? "https://schema.org/NewCondition" : "https://schema.org/UsedCondition",
+        itemCondition:
+          vehicle.car_type === "new"
+            ? "https://schema.org/NewCondition"
+            : "https://schema.org/UsedCondition",
         seller: { "@type": "AutoDealer", name: vehicle.location!.name },
       },
     });
     // The page shows the price, VIN and availability the structured data claims.
     const page = text(html);
-    expect(page).toContain(formatPrice(Number((car.offers as { price: string }).price), site.locale));
+    expect(page).toContain(
+      formatPrice(Number((car.offers as { price: string }).price), site.locale),
+    );
     expect(page).toContain(String(car.vehicleIdentificationNumber));
     expect(page).not.toContain("Just Sold");
     expect(documents.find((d) => d["@type"] === "BreadcrumbList")).toBeTruthy();
@@ -286,7 +338,9 @@ describe("SEO and structured data", () => {
     const site = siteBySlug("throttle-motorcycles");
     const vehicle = firstListed(site, (v) => v.item_type === "motorcycle");
     const documents = jsonLdOf((await get(site, pagePath(site, vehicle))).body);
-    expect(documents.find((d) => d["@type"] === "Motorcycle")).toMatchObject({ model: vehicle.model });
+    expect(documents.find((d) => d["@type"] === "Motorcycle")).toMatchObject({
+      model: vehicle.model,
+    });
   });
 });
 
@@ -300,15 +354,27 @@ describe("similar vehicles", () => {
     expect(links.length).toBeGreaterThan(0);
     expect(links.length).toBeLessThanOrEqual(4);
     expect(links).not.toContain(pagePath(site, vehicle));
-    const sameModel = stock.get(site.slug)!.filter(
-      (v) => v.id !== vehicle.id && v.make === vehicle.make && v.model === vehicle.model && !v.sold && listed(site, v),
-    );
+    const sameModel = stock
+      .get(site.slug)!
+      .filter(
+        (v) =>
+          v.id !== vehicle.id &&
+          v.make === vehicle.make &&
+          v.model === vehicle.model &&
+          !v.sold &&
+          listed(site, v),
+      );
     if (sameModel.length > 0) expect(sameModel.map((v) => pagePath(site, v))).toContain(links[0]);
   });
 });
 
 describe("phone reveal record", () => {
-  const post = (site: Site, body: unknown, headers: Record<string, string> = {}, path = "/api/events/phone-reveal") =>
+  const post = (
+    site: Site,
+    body: unknown,
+    headers: Record<string, string> = {},
+    path = "/api/events/phone-reveal",
+  ) =>
     fetchWithHost(server, host(site), path, {
       method: "POST",
       headers: { "content-type": "application/json", ...headers },
@@ -318,18 +384,30 @@ describe("phone reveal record", () => {
   it("records car_id, dealership_id and website_id of the site's own vehicle", async () => {
     const site = siteBySlug("harbour-auto-group");
     const vehicle = firstListed(site, () => true);
-    const record = { car_id: vehicle.id, dealership_id: vehicle.dealership_id, website_id: site.id };
+    const record = {
+      car_id: vehicle.id,
+      dealership_id: vehicle.dealership_id,
+      website_id: site.id,
+    };
     const res = await post(site, record, { origin: `http://${host(site)}:${server.port}` });
     expect(res.status).toBe(204);
-    expect(logLines.find((l) => l.event === "phone_reveal" && l.car_id === vehicle.id)).toMatchObject({
+    expect(
+      logLines.find((l) => l.event === "phone_reveal" && l.car_id === vehicle.id),
+    ).toMatchObject({
       ...record,
       site: site.slug,
     });
     // The vehicle card's reveals arrive at SPEC.md's car_phone_call path: the same record.
     const other = firstListed(site, (v) => v.id !== vehicle.id);
-    const cardRecord = { car_id: other.id, dealership_id: other.dealership_id, website_id: site.id };
+    const cardRecord = {
+      car_id: other.id,
+      dealership_id: other.dealership_id,
+      website_id: site.id,
+    };
     expect((await post(site, cardRecord, {}, "/api/events/car_phone_call")).status).toBe(204);
-    expect(logLines.find((l) => l.event === "phone_reveal" && l.car_id === other.id)).toMatchObject(cardRecord);
+    expect(logLines.find((l) => l.event === "phone_reveal" && l.car_id === other.id)).toMatchObject(
+      cardRecord,
+    );
   });
 
   it("refuses another site's vehicle, a wrong dealership, bad input and cross-site posts", async () => {
@@ -340,8 +418,18 @@ describe("phone reveal record", () => {
     const before = logLines.filter((l) => l.event === "phone_reveal").length;
     const good = { car_id: vehicle.id, dealership_id: vehicle.dealership_id, website_id: site.id };
     expect((await post(site, { ...good, website_id: kia.id })).status).toBe(422);
-    expect((await post(site, { car_id: kiaCar.id, dealership_id: kiaCar.dealership_id, website_id: site.id })).status).toBe(422);
-    expect((await post(site, { ...good, dealership_id: good.dealership_id + 999 })).status).toBe(422);
+    expect(
+      (
+        await post(site, {
+          car_id: kiaCar.id,
+          dealership_id: kiaCar.dealership_id,
+          website_id: site.id,
+        })
+      ).status,
+    ).toBe(422);
+    expect((await post(site, { ...good, dealership_id: good.dealership_id + 999 })).status).toBe(
+      422,
+    );
     expect((await post(site, { ...good, car_id: "1" })).status).toBe(422);
     expect((await post(site, good, { origin: "https://evil.example" })).status).toBe(403);
     expect(logLines.filter((l) => l.event === "phone_reveal").length).toBe(before);

@@ -20,7 +20,11 @@ export function PageHeader({
   const t = useTemplate();
   const bold = useSite().template === "bold";
   return (
-    <div className={cn(bold ? "bg-brand text-brand-foreground" : "border-b border-slate-200 bg-slate-50")}>
+    <div
+      className={cn(
+        bold ? "bg-brand text-brand-foreground" : "border-b border-slate-200 bg-slate-50",
+      )}
+    >
       <div className="mx-auto max-w-7xl px-4 py-8 md:py-12">
         <nav aria-label="Breadcrumb" className="mb-3 text-sm">
           <ol className="flex flex-wrap items-center gap-1">
@@ -47,8 +51,14 @@ export function PageHeader({
             </li>
           </ol>
         </nav>
-        <h1 className={cn("text-3xl md:text-4xl", bold ? "font-extrabold uppercase" : t.heading)}>{title}</h1>
-        {intro && <div className={cn("mt-3 max-w-3xl text-lg", bold ? "opacity-95" : "text-slate-700")}>{intro}</div>}
+        <h1 className={cn("text-3xl md:text-4xl", bold ? "font-extrabold uppercase" : t.heading)}>
+          {title}
+        </h1>
+        {intro && (
+          <div className={cn("mt-3 max-w-3xl text-lg", bold ? "opacity-95" : "text-slate-700")}>
+            {intro}
+          </div>
+        )}
         {children}
       </div>
     </div>

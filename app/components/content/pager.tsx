@@ -25,7 +25,9 @@ export function Pager({
               aria-label={`Page ${n}`}
               className={cn(
                 "inline-flex size-11 items-center justify-center rounded-site border font-semibold",
-                n === page ? "border-brand bg-brand text-brand-foreground" : "border-slate-300 hover:border-brand",
+                n === page
+                  ? "border-brand bg-brand text-brand-foreground"
+                  : "border-slate-300 hover:border-brand",
               )}
             >
               {n}

@@ -118,7 +118,13 @@ export function ScrollCarousel({
       </div>
       {/* Always in the layout (hidden when everything fits), so hydration moves nothing. */}
       {slides.length > 1 && (
-        <div className={cn("mt-3 flex items-center justify-end gap-2", !edges.scrollable && "invisible", controlsClassName)}>
+        <div
+          className={cn(
+            "mt-3 flex items-center justify-end gap-2",
+            !edges.scrollable && "invisible",
+            controlsClassName,
+          )}
+        >
           {autoplayMs && !reducedMotion && (
             <button
               type="button"

@@ -15,17 +15,27 @@ export type Seo = {
 };
 
 /** The Seo of a page at `path` on the request's origin. */
-export function seoFor(origin: string, path: string, title: string, description: string, noindex = false): Seo {
+export function seoFor(
+  origin: string,
+  path: string,
+  title: string,
+  description: string,
+  noindex = false,
+): Seo {
   return { title, description, canonical: `${origin}${path}`, ...(noindex ? { noindex } : {}) };
 }
 
 type RootData = { site?: { name: string } } | undefined;
 
 /** meta() for a route whose loader returned `{ seo }`. */
-export function seoMeta(seo: Seo | undefined, matches: ReadonlyArray<{ data?: unknown } | undefined>): MetaDescriptor[] {
+export function seoMeta(
+  seo: Seo | undefined,
+  matches: ReadonlyArray<{ data?: unknown } | undefined>,
+): MetaDescriptor[] {
   if (!seo) return [];
   const siteName = (matches[0]?.data as RootData)?.site?.name ?? "";
-  const title = siteName && !seo.fullTitle && seo.title !== siteName ? `${seo.title} | ${siteName}` : seo.title;
+  const title =
+    siteName && !seo.fullTitle && seo.title !== siteName ? `${seo.title} | ${siteName}` : seo.title;
   return [
     { title },
     { name: "description", content: seo.description },

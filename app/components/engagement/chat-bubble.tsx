@@ -9,7 +9,9 @@ import { Modal } from "./modal";
 import { loadScriptOnce } from "./third-party-scripts";
 import { useHydrated } from "~/app/lib/use-hydrated";
 
-const QuickMessageForm = lazy(() => import("./quick-message-form").then((m) => ({ default: m.QuickMessageForm })));
+const QuickMessageForm = lazy(() =>
+  import("./quick-message-form").then((m) => ({ default: m.QuickMessageForm })),
+);
 
 /** The event vehicle cards and pages send to open chat; the launcher answers it. */
 export const OPEN_CHAT_EVENT = "site:open-chat";
@@ -87,7 +89,10 @@ export function ChatBubble() {
   if (!settings.chatEnabled || !hydrated) return null;
 
   const onMessageSent = () => {
-    const id = chatMessageEventId(chat.current.messages === 0, performance.now() - chat.current.openedAt);
+    const id = chatMessageEventId(
+      chat.current.messages === 0,
+      performance.now() - chat.current.openedAt,
+    );
     chat.current.messages += 1;
     if (id !== null) pushAnalyticsEvent(id);
   };
@@ -111,7 +116,8 @@ export function ChatBubble() {
       // The widget sets itself up after its script runs; open it once it has.
       timers.current.push(
         window.setTimeout(() => {
-          if (settings.chatOpenCall) callGlobal(settings.chatOpenCall.path, settings.chatOpenCall.args);
+          if (settings.chatOpenCall)
+            callGlobal(settings.chatOpenCall.path, settings.chatOpenCall.args);
           setWidgetState("idle");
         }, CHAT_OPEN_DELAY_MS),
       );
@@ -165,7 +171,11 @@ export function ChatBubble() {
         }
       >
         <Suspense fallback={<p className="py-8 text-center text-slate-700">Loading the form…</p>}>
-          <QuickMessageForm subcategory="Chat message" submitLabel="Send message" onSent={onMessageSent} />
+          <QuickMessageForm
+            subcategory="Chat message"
+            submitLabel="Send message"
+            onSent={onMessageSent}
+          />
         </Suspense>
       </Modal>
     </div>

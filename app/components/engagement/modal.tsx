@@ -27,7 +27,13 @@ export function Modal({
 }) {
   if (!open) return null;
   return (
-    <OpenModal onClose={onClose} title={title} description={description} className={className} closeLabel={closeLabel}>
+    <OpenModal
+      onClose={onClose}
+      title={title}
+      description={description}
+      className={className}
+      closeLabel={closeLabel}
+    >
       {children}
     </OpenModal>
   );

@@ -28,7 +28,14 @@ export function PromoPopup() {
   const [dismissed, setDismissed] = useState(false);
   const storageKey = promoPopupClosedKey(site.slug);
   const visible = useClientValue(
-    () => (popup ? isPromoPopupVisible(popup, browserStorage.get(storageKey) === popupIdentity(popup), Date.now()) : false),
+    () =>
+      popup
+        ? isPromoPopupVisible(
+            popup,
+            browserStorage.get(storageKey) === popupIdentity(popup),
+            Date.now(),
+          )
+        : false,
     false,
   );
 
@@ -54,7 +61,10 @@ export function PromoPopup() {
       <SiteLink
         href={popup.link}
         onClick={close}
-        className={cn("mt-5 inline-flex w-full items-center justify-center px-5 py-3 font-semibold", t.button)}
+        className={cn(
+          "mt-5 inline-flex w-full items-center justify-center px-5 py-3 font-semibold",
+          t.button,
+        )}
       >
         {popup.buttonText}
       </SiteLink>

@@ -1,7 +1,11 @@
 import { useId, useMemo, useRef, useState } from "react";
 import type { FormEvent } from "react";
 import { ANALYTICS_EVENT_IDS, AD_PIXEL_LEAD_EVENT } from "~/domain/analytics-events";
-import { DEFAULT_ENQUIRY_CATEGORY, enquiryFormFields, prepareEnquirySubmission } from "~/domain/enquiry-form";
+import {
+  DEFAULT_ENQUIRY_CATEGORY,
+  enquiryFormFields,
+  prepareEnquirySubmission,
+} from "~/domain/enquiry-form";
 import { validateFields } from "~/domain/form-fields";
 import type { FormValues } from "~/domain/form-fields";
 import { errorFromResponse, formSubmitFailureAlerts, submitLead } from "~/domain/http-errors";
@@ -49,18 +53,26 @@ export function QuickMessageForm({
     [site.settings],
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [state, setState] = useState<{ kind: "idle" | "submitting" | "sent" } | { kind: "failed"; message: string }>({
+  const [state, setState] = useState<
+    { kind: "idle" | "submitting" | "sent" } | { kind: "failed"; message: string }
+  >({
     kind: "idle",
   });
   const [sentName, setSentName] = useState("");
   const idempotencyKey = useRef<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const ruleSettings = { phoneVariant: site.settings.phoneVariant, testPhoneNumber: site.settings.testPhoneNumber };
+  const ruleSettings = {
+    phoneVariant: site.settings.phoneVariant,
+    testPhoneNumber: site.settings.testPhoneNumber,
+  };
 
   const valuesOf = (form: HTMLFormElement): FormValues => {
     const data = new FormData(form);
     return Object.fromEntries(
-      fields.map((f) => [f.name, f.kind === "checkbox" ? data.has(f.name) : String(data.get(f.name) ?? "")]),
+      fields.map((f) => [
+        f.name,
+        f.kind === "checkbox" ? data.has(f.name) : String(data.get(f.name) ?? ""),
+      ]),
     );
   };
 
@@ -81,7 +93,10 @@ export function QuickMessageForm({
     const firstName = String(values.first_name).trim();
     const lastName = String(values.last_name).trim();
     const trimmed = Object.fromEntries(
-      Object.entries(values).map(([key, value]) => [key, typeof value === "string" ? value.trim() : value]),
+      Object.entries(values).map(([key, value]) => [
+        key,
+        typeof value === "string" ? value.trim() : value,
+      ]),
     );
     const lead = prepareEnquirySubmission(
       {
@@ -109,7 +124,11 @@ export function QuickMessageForm({
     });
     if (outcome.ok) {
       // SPEC.md section 9: a form submission, reported to the ad pixel as a Lead.
-      pushAnalyticsEvent(ANALYTICS_EVENT_IDS.defaultForm, { category, lead_id: outcome.lead_id, pixel_event: AD_PIXEL_LEAD_EVENT });
+      pushAnalyticsEvent(ANALYTICS_EVENT_IDS.defaultForm, {
+        category,
+        lead_id: outcome.lead_id,
+        pixel_event: AD_PIXEL_LEAD_EVENT,
+      });
       setSentName(firstName);
       setState({ kind: "sent" });
       onSent?.();
@@ -120,15 +139,26 @@ export function QuickMessageForm({
 
   if (state.kind === "sent") {
     return (
-      <div role="status" className="rounded-site border border-emerald-300 bg-emerald-50 p-4 text-emerald-900">
-        <p className="font-semibold">Thanks{sentName ? `, ${sentName}` : ""}. Your message is on its way.</p>
+      <div
+        role="status"
+        className="rounded-site border border-emerald-300 bg-emerald-50 p-4 text-emerald-900"
+      >
+        <p className="font-semibold">
+          Thanks{sentName ? `, ${sentName}` : ""}. Your message is on its way.
+        </p>
         <p className="mt-1 text-sm">Our team will get back to you shortly.</p>
       </div>
     );
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-3" aria-describedby={`${formId}-note`}>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-3"
+      aria-describedby={`${formId}-note`}
+    >
       <p id={`${formId}-note`} className="text-sm text-slate-700">
         Fields marked optional may be left empty.
       </p>
@@ -179,7 +209,11 @@ export function QuickMessageForm({
               {field.kind === "textarea" ? (
                 <textarea {...common} rows={4} />
               ) : (
-                <input {...common} type={INPUT_TYPES[field.kind] ?? "text"} autoComplete={AUTOCOMPLETE[field.name]} />
+                <input
+                  {...common}
+                  type={INPUT_TYPES[field.kind] ?? "text"}
+                  autoComplete={AUTOCOMPLETE[field.name]}
+                />
               )}
               {error && (
                 <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
@@ -191,7 +225,10 @@ export function QuickMessageForm({
         })}
       </div>
       {state.kind === "failed" && (
-        <div role="alert" className="rounded-site border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+        <div
+          role="alert"
+          className="rounded-site border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+        >
           <p className="font-semibold">{formSubmitFailureAlerts(null).alert}</p>
           <p>{state.message}</p>
         </div>

@@ -61,7 +61,8 @@ export function DeferredThirdPartyScripts() {
     }
     function cleanup() {
       window.clearTimeout(timer);
-      for (const event of SCRIPT_LOAD_TRIGGERS) window.removeEventListener(event, onInteraction, { capture: true });
+      for (const event of SCRIPT_LOAD_TRIGGERS)
+        window.removeEventListener(event, onInteraction, { capture: true });
     }
     return cleanup;
   }, [key, gtmId]);

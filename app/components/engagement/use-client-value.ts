@@ -10,6 +10,9 @@ const subscribeToStorage = (onChange: () => void) => {
  * the hydrating render use `serverValue`, then React re-renders with `read()`. Values must be
  * primitives (compared with Object.is). Re-read when another tab changes storage.
  */
-export function useClientValue<T extends string | number | boolean | null>(read: () => T, serverValue: T): T {
+export function useClientValue<T extends string | number | boolean | null>(
+  read: () => T,
+  serverValue: T,
+): T {
   return useSyncExternalStore(subscribeToStorage, read, () => serverValue);
 }

@@ -10,7 +10,10 @@ import type { BookingPageData } from "~/server/leads/booking-page";
 import { LeadForm } from "./lead-form";
 import type { FormValuesData, LeadFormActionData } from "./form-types";
 
-const ENDPOINT = { test_drive: "available_appointment_bookings", service: "available_service_bookings" } as const;
+const ENDPOINT = {
+  test_drive: "available_appointment_bookings",
+  service: "available_service_bookings",
+} as const;
 
 export function BookingForm({
   page,
@@ -28,7 +31,10 @@ export function BookingForm({
   // The times shown: the page's (or the action's, after 'Show times'), unless the visitor chose
   // another location since, whose times were fetched.
   const source = actionData?.slots?.days ?? page.days;
-  const [fetched, setFetched] = useState<{ source: readonly SlotDay[]; days: readonly SlotDay[] } | null>(null);
+  const [fetched, setFetched] = useState<{
+    source: readonly SlotDay[];
+    days: readonly SlotDay[];
+  } | null>(null);
   const days = fetched && fetched.source === source ? fetched.days : source;
   const [loading, setLoading] = useState(false);
   const locationRef = useRef<string>(String(page.selectedLocationId ?? ""));
@@ -44,12 +50,17 @@ export function BookingForm({
     abort.current = new AbortController();
     setLoading(true);
     try {
-      const response = await fetch(`/dealerships/${location.dealershipId}/${ENDPOINT[page.kind]}.json?location_id=${location.id}`, {
-        headers: { Accept: "application/json" },
-        signal: abort.current.signal,
-      });
+      const response = await fetch(
+        `/dealerships/${location.dealershipId}/${ENDPOINT[page.kind]}.json?location_id=${location.id}`,
+        {
+          headers: { Accept: "application/json" },
+          signal: abort.current.signal,
+        },
+      );
       if (response.ok) {
-        const body = (await response.json()) as { locations: Array<{ id: number; days: SlotDay[] }> };
+        const body = (await response.json()) as {
+          locations: Array<{ id: number; days: SlotDay[] }>;
+        };
         setFetched({ source, days: body.locations.find((l) => l.id === location.id)?.days ?? [] });
       }
     } catch {
@@ -72,7 +83,13 @@ export function BookingForm({
       actions={
         showSelect ? (
           <noscript>
-            <button type="submit" name="intent" value="slots" formNoValidate className="rounded-site border border-slate-400 px-4 py-3 font-semibold">
+            <button
+              type="submit"
+              name="intent"
+              value="slots"
+              formNoValidate
+              className="rounded-site border border-slate-400 px-4 py-3 font-semibold"
+            >
               Show times for the chosen location
             </button>
           </noscript>

@@ -28,13 +28,18 @@ type ControlProps = {
   label: string;
 };
 
-function describedBy(id: string, field: LeadFormField, error: string | undefined): string | undefined {
+function describedBy(
+  id: string,
+  field: LeadFormField,
+  error: string | undefined,
+): string | undefined {
   const ids = [field.hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
   return ids.length > 0 ? ids.join(" ") : undefined;
 }
 
 function RequiredMark({ field }: { field: LeadFormField }) {
-  if (!isFieldRequired(field)) return <span className="ml-1 text-sm font-normal text-slate-600">(optional)</span>;
+  if (!isFieldRequired(field))
+    return <span className="ml-1 text-sm font-normal text-slate-600">(optional)</span>;
   return (
     <span aria-hidden="true" className="ml-0.5 text-red-700">
       *
@@ -60,7 +65,19 @@ function Hint({ id, field }: { id: string; field: LeadFormField }) {
   );
 }
 
-function Labelled({ id, field, label, error, children }: { id: string; field: LeadFormField; label: string; error?: string; children: ReactNode }) {
+function Labelled({
+  id,
+  field,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  field: LeadFormField;
+  label: string;
+  error?: string;
+  children: ReactNode;
+}) {
   return (
     <div data-field={field.name}>
       <label htmlFor={id} className="block font-medium text-slate-900">
@@ -74,7 +91,11 @@ function Labelled({ id, field, label, error, children }: { id: string; field: Le
   );
 }
 
-const INPUT_TYPE: Partial<Record<LeadFormField["kind"], string>> = { email: "email", phone: "tel", date: "date" };
+const INPUT_TYPE: Partial<Record<LeadFormField["kind"], string>> = {
+  email: "email",
+  phone: "tel",
+  date: "date",
+};
 
 export function TextControl({ formId, field, value, error, label }: ControlProps) {
   const id = fieldId(formId, field.name);
@@ -85,7 +106,9 @@ export function TextControl({ formId, field, value, error, label }: ControlProps
         id={id}
         name={field.name}
         type={type}
-        inputMode={field.control === "number" ? "numeric" : field.kind === "postcode" ? "numeric" : undefined}
+        inputMode={
+          field.control === "number" ? "numeric" : field.kind === "postcode" ? "numeric" : undefined
+        }
         autoComplete={field.autoComplete ?? (field.kind === "postcode" ? "postal-code" : undefined)}
         maxLength={field.kind === "postcode" ? 4 : undefined}
         defaultValue={typeof value === "string" ? value : ""}
@@ -99,7 +122,15 @@ export function TextControl({ formId, field, value, error, label }: ControlProps
 }
 
 /** Phone input: the site's variant decides the placeholder mask and the formatting on leaving the field. */
-export function PhoneControl({ formId, field, value, error, label, variant, testPhoneNumber }: ControlProps & { variant: PhoneVariant; testPhoneNumber: string }) {
+export function PhoneControl({
+  formId,
+  field,
+  value,
+  error,
+  label,
+  variant,
+  testPhoneNumber,
+}: ControlProps & { variant: PhoneVariant; testPhoneNumber: string }) {
   const id = fieldId(formId, field.name);
   return (
     <Labelled id={id} field={field} label={label} error={error}>
@@ -113,7 +144,10 @@ export function PhoneControl({ formId, field, value, error, label, variant, test
         onBlur={(event) => {
           const input = event.currentTarget;
           const v = field.phoneVariant ?? variant;
-          if (input.value.trim() !== "" && phoneError(input.value, v, { testPhoneNumber }) === null) {
+          if (
+            input.value.trim() !== "" &&
+            phoneError(input.value, v, { testPhoneNumber }) === null
+          ) {
             input.value = formatPhone(input.value, v);
           }
         }}
@@ -145,7 +179,14 @@ export function TextareaControl({ formId, field, value, error, label }: ControlP
 }
 
 /** SPEC.md section 5: a select renders nothing without options; highlighted options come first. */
-export function SelectControl({ formId, field, value, error, label, placeholder = "Please choose" }: ControlProps & { placeholder?: string }) {
+export function SelectControl({
+  formId,
+  field,
+  value,
+  error,
+  label,
+  placeholder = "Please choose",
+}: ControlProps & { placeholder?: string }) {
   if (!hasSelectOptions(field.options)) return null;
   const id = fieldId(formId, field.name);
   const options = orderSelectOptions(field.options ?? []);
@@ -171,9 +212,25 @@ export function SelectControl({ formId, field, value, error, label, placeholder 
   );
 }
 
-function Fieldset({ id, field, label, error, children }: { id: string; field: LeadFormField; label: string; error?: string; children: ReactNode }) {
+function Fieldset({
+  id,
+  field,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  field: LeadFormField;
+  label: string;
+  error?: string;
+  children: ReactNode;
+}) {
   return (
-    <fieldset data-field={field.name} aria-describedby={describedBy(id, field, error)} aria-invalid={error ? true : undefined}>
+    <fieldset
+      data-field={field.name}
+      aria-describedby={describedBy(id, field, error)}
+      aria-invalid={error ? true : undefined}
+    >
       <legend className="font-medium text-slate-900">
         {label}
         <RequiredMark field={field} />
@@ -192,7 +249,10 @@ export function RadioControl({ formId, field, value, error, label }: ControlProp
     <Fieldset id={id} field={field} label={label} error={error}>
       <div className="mt-2 flex flex-wrap gap-2">
         {orderSelectOptions(field.options ?? []).map((o, i) => (
-          <label key={o.value} className="inline-flex cursor-pointer items-center gap-2 rounded-site border border-slate-300 px-3 py-2 has-[:checked]:border-brand has-[:checked]:bg-brand/10">
+          <label
+            key={o.value}
+            className="inline-flex cursor-pointer items-center gap-2 rounded-site border border-slate-300 px-3 py-2 has-[:checked]:border-brand has-[:checked]:bg-brand/10"
+          >
             <input
               id={i === 0 ? id : undefined}
               type="radio"
@@ -297,7 +357,17 @@ export function Honeypot({ name }: { name: string }) {
   );
 }
 
-export function FormAlert({ kind, title, children, id }: { kind: "error" | "success" | "info"; title?: string; children: ReactNode; id?: string }) {
+export function FormAlert({
+  kind,
+  title,
+  children,
+  id,
+}: {
+  kind: "error" | "success" | "info";
+  title?: string;
+  children: ReactNode;
+  id?: string;
+}) {
   return (
     <div
       id={id}

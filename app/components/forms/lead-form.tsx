@@ -36,12 +36,17 @@ import { TimeSlotPicker } from "./time-slot-picker";
 export const HONEYPOT_NAME = "company_website";
 
 /** The values of the shown fields as the toolkit reads them. */
-export function readFormValues(form: HTMLFormElement, fields: readonly LeadFormField[]): FormValuesData {
+export function readFormValues(
+  form: HTMLFormElement,
+  fields: readonly LeadFormField[],
+): FormValuesData {
   const data = new FormData(form);
   const values: FormValuesData = {};
   for (const field of fields) {
     if (field.control === "checkbox-group") {
-      values[field.name] = (field.options ?? []).filter((o) => data.has(o.value)).map((o) => o.value);
+      values[field.name] = (field.options ?? [])
+        .filter((o) => data.has(o.value))
+        .map((o) => o.value);
     } else if (field.kind === "checkbox") {
       values[field.name] = data.has(field.name);
     } else if (field.control === "file") {
@@ -77,16 +82,33 @@ export type FieldsProps = {
 };
 
 /** Renders fields from their definitions. */
-export function LeadFormFields({ formId, fields, values, errors, slots = [], hydrated }: FieldsProps) {
+export function LeadFormFields({
+  formId,
+  fields,
+  values,
+  errors,
+  slots = [],
+  hydrated,
+}: FieldsProps) {
   const site = useSite();
-  const rules = { phoneVariant: site.settings.phoneVariant, testPhoneNumber: site.settings.testPhoneNumber };
+  const rules = {
+    phoneVariant: site.settings.phoneVariant,
+    testPhoneNumber: site.settings.testPhoneNumber,
+  };
   return (
     <>
       {fields.map((field) => {
-        if (hydrated && field.whenCategory !== undefined && values.category !== field.whenCategory) return null;
+        if (hydrated && field.whenCategory !== undefined && values.category !== field.whenCategory)
+          return null;
         if (hydrated && !isFieldShown(field, fields, values as FormValues, rules)) return null;
         const label = localiseText(field.label ?? field.name, site.locale);
-        const common = { formId, field, value: values[field.name], error: errors[field.name], label };
+        const common = {
+          formId,
+          field,
+          value: values[field.name],
+          error: errors[field.name],
+          label,
+        };
         if (field.control === "time-slot") {
           return (
             <TimeSlotPicker
@@ -95,17 +117,27 @@ export function LeadFormFields({ formId, fields, values, errors, slots = [], hyd
               field={field}
               label={label}
               days={slots}
-              value={typeof values[field.name] === "string" ? (values[field.name] as string) : undefined}
+              value={
+                typeof values[field.name] === "string" ? (values[field.name] as string) : undefined
+              }
               error={errors[field.name]}
               locale={site.locale}
             />
           );
         }
         if (field.control === "file") return <FileControl key={field.name} {...common} />;
-        if (field.control === "checkbox-group") return <CheckboxGroupControl key={field.name} {...common} />;
+        if (field.control === "checkbox-group")
+          return <CheckboxGroupControl key={field.name} {...common} />;
         switch (field.kind) {
           case "phone":
-            return <PhoneControl key={field.name} {...common} variant={site.settings.phoneVariant} testPhoneNumber={site.settings.testPhoneNumber} />;
+            return (
+              <PhoneControl
+                key={field.name}
+                {...common}
+                variant={site.settings.phoneVariant}
+                testPhoneNumber={site.settings.testPhoneNumber}
+              />
+            );
           case "textarea":
             return <TextareaControl key={field.name} {...common} />;
           case "select":
@@ -165,18 +197,27 @@ export function LeadForm(props: LeadFormProps) {
   const reactId = useId();
   const formId = `${props.id}-${reactId.replace(/[^A-Za-z0-9]/g, "")}`;
   const actionData = props.useFetcherSubmit ? (fetcher.data ?? null) : (props.actionData ?? null);
-  const initial = useMemo(() => ({ ...props.defaults, ...actionData?.values }), [props.defaults, actionData]);
+  const initial = useMemo(
+    () => ({ ...props.defaults, ...actionData?.values }),
+    [props.defaults, actionData],
+  );
   const [live, setLive] = useState<FormValuesData>(initial);
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const [announcement, setAnnouncement] = useState("");
-  const [apiAnswer, setApiAnswer] = useState<{ errors: Record<string, string>; formError: string | null } | null>(null);
+  const [apiAnswer, setApiAnswer] = useState<{
+    errors: Record<string, string>;
+    formError: string | null;
+  } | null>(null);
   const [apiBusy, setApiBusy] = useState(false);
   const navigate = useNavigate();
   const mountKey = useRef<string>("");
   const keyInput = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const alertId = `${formId}-alert`;
-  const rules = { phoneVariant: site.settings.phoneVariant, testPhoneNumber: site.settings.testPhoneNumber };
+  const rules = {
+    phoneVariant: site.settings.phoneVariant,
+    testPhoneNumber: site.settings.testPhoneNumber,
+  };
 
   useEffect(() => {
     mountKey.current = crypto.randomUUID();
@@ -190,7 +231,9 @@ export function LeadForm(props: LeadFormProps) {
     setClientErrors(null);
     setApiAnswer(null);
     const count = Object.keys(actionData?.errors ?? {}).length;
-    setAnnouncement(count > 0 ? `${count} ${count === 1 ? "field needs" : "fields need"} your attention.` : "");
+    setAnnouncement(
+      count > 0 ? `${count} ${count === 1 ? "field needs" : "fields need"} your attention.` : "",
+    );
   }
 
   // A new answer from the server: show its errors and move focus to the first one.
@@ -220,7 +263,10 @@ export function LeadForm(props: LeadFormProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per API answer
   }, [apiAnswer]);
 
-  const errors = { ...(clientErrors ?? apiAnswer?.errors ?? actionData?.errors ?? {}), ...props.extraErrors };
+  const errors = {
+    ...(clientErrors ?? apiAnswer?.errors ?? actionData?.errors ?? {}),
+    ...props.extraErrors,
+  };
   const submitting =
     apiBusy ||
     (props.useFetcherSubmit
@@ -235,7 +281,9 @@ export function LeadForm(props: LeadFormProps) {
       // Clear an error as soon as its field is fixed.
       const shown = visibleFields(props.fields, next, rules);
       const remaining = validateFields(shown, next as FormValues, rules);
-      setClientErrors(Object.fromEntries(Object.entries(clientErrors).filter(([name]) => remaining[name])));
+      setClientErrors(
+        Object.fromEntries(Object.entries(clientErrors).filter(([name]) => remaining[name])),
+      );
     }
   }
 
@@ -244,7 +292,11 @@ export function LeadForm(props: LeadFormProps) {
     if (submitter?.hasAttribute("formnovalidate")) return;
     const form = event.currentTarget;
     const values = readFormValues(form, props.fields);
-    const found = validateFields(visibleFields(props.fields, values, rules), values as FormValues, rules);
+    const found = validateFields(
+      visibleFields(props.fields, values, rules),
+      values as FormValues,
+      rules,
+    );
     if (Object.keys(found).length > 0) {
       event.preventDefault();
       setClientErrors(found);
@@ -254,9 +306,12 @@ export function LeadForm(props: LeadFormProps) {
       setAnnouncement(`${count} ${count === 1 ? "field needs" : "fields need"} your attention.`);
       return;
     }
-    if (keyInput.current) keyInput.current.value = `${mountKey.current || "k"}-${hashValues(values)}`;
+    if (keyInput.current)
+      keyInput.current.value = `${mountKey.current || "k"}-${hashValues(values)}`;
     setAnnouncement("Sending…");
-    const files = [...form.querySelectorAll<HTMLInputElement>('input[type="file"]')].filter((i) => i.files && i.files.length > 0);
+    const files = [...form.querySelectorAll<HTMLInputElement>('input[type="file"]')].filter(
+      (i) => i.files && i.files.length > 0,
+    );
     if (props.filesApi && files.length > 0) {
       event.preventDefault();
       void sendWithFiles(form, values, files);
@@ -264,7 +319,11 @@ export function LeadForm(props: LeadFormProps) {
   }
 
   /** The lead and its files as multipart data to the lead API; its answer shown like the action's. */
-  async function sendWithFiles(form: HTMLFormElement, values: FormValuesData, files: HTMLInputElement[]) {
+  async function sendWithFiles(
+    form: HTMLFormElement,
+    values: FormValuesData,
+    files: HTMLInputElement[],
+  ) {
     setApiBusy(true);
     setApiAnswer(null);
     const fileFields = new Set(props.fields.filter((f) => f.control === "file").map((f) => f.name));
@@ -281,23 +340,35 @@ export function LeadForm(props: LeadFormProps) {
     const fullName = `${String(values.first_name ?? "")} ${String(values.last_name ?? "")}`.trim();
     if (fullName) lead.name = fullName;
     lead.url = window.location.href;
-    lead[HONEYPOT_NAME] = (form.elements.namedItem(HONEYPOT_NAME) as HTMLInputElement | null)?.value ?? "";
+    lead[HONEYPOT_NAME] =
+      (form.elements.namedItem(HONEYPOT_NAME) as HTMLInputElement | null)?.value ?? "";
     const body = new FormData();
     body.set("lead", JSON.stringify(lead));
-    for (const input of files) for (const file of input.files ?? []) body.append(input.name, file, file.name);
+    for (const input of files)
+      for (const file of input.files ?? []) body.append(input.name, file, file.name);
     try {
       const response = await fetch(props.filesApi!, {
         method: "POST",
-        headers: { Accept: "application/json", "Idempotency-Key": keyInput.current?.value ?? crypto.randomUUID() },
+        headers: {
+          Accept: "application/json",
+          "Idempotency-Key": keyInput.current?.value ?? crypto.randomUUID(),
+        },
         body,
       });
-      const answer = (await response.json().catch(() => ({}))) as { success_url?: string; error?: string; errors?: Record<string, string> };
+      const answer = (await response.json().catch(() => ({}))) as {
+        success_url?: string;
+        error?: string;
+        errors?: Record<string, string>;
+      };
       if (response.ok && answer.success_url) {
         navigate(answer.success_url);
         return;
       }
       const errors = answer.errors ?? {};
-      setApiAnswer({ errors, formError: Object.keys(errors).length > 0 ? null : (answer.error ?? "") });
+      setApiAnswer({
+        errors,
+        formError: Object.keys(errors).length > 0 ? null : (answer.error ?? ""),
+      });
     } catch (error) {
       setApiAnswer({ errors: {}, formError: error instanceof Error ? error.message : "" });
     } finally {
@@ -328,20 +399,34 @@ export function LeadForm(props: LeadFormProps) {
           {failure.destructive}
         </FormAlert>
       )}
-      {(props.notice ?? actionData?.notice) && <FormAlert kind="info">{props.notice ?? actionData?.notice}</FormAlert>}
+      {(props.notice ?? actionData?.notice) && (
+        <FormAlert kind="info">{props.notice ?? actionData?.notice}</FormAlert>
+      )}
       <p className="text-sm text-slate-600">
-        Fields marked <span aria-hidden="true" className="text-red-700">*</span>
+        Fields marked{" "}
+        <span aria-hidden="true" className="text-red-700">
+          *
+        </span>
         <span className="sr-only">with an asterisk</span> are required.
       </p>
       <input type="hidden" name="form_id" value={props.id} />
       <input ref={keyInput} type="hidden" name="idempotency_key" defaultValue="" />
       {Object.entries(props.hidden ?? {}).map(([name, value]) =>
-        value === null || value === undefined ? null : <input key={name} type="hidden" name={name} value={String(value)} />,
+        value === null || value === undefined ? null : (
+          <input key={name} type="hidden" name={name} value={String(value)} />
+        ),
       )}
       <Honeypot name={HONEYPOT_NAME} />
       {props.children}
       <div key={answer.version} className="space-y-5">
-        <LeadFormFields formId={formId} fields={props.fields} values={hydrated ? live : initial} errors={errors} slots={props.slots} hydrated={hydrated} />
+        <LeadFormFields
+          formId={formId}
+          fields={props.fields}
+          values={hydrated ? live : initial}
+          errors={errors}
+          slots={props.slots}
+          hydrated={hydrated}
+        />
       </div>
       <p className="sr-only" role="status" aria-live="polite">
         {announcement}
@@ -367,7 +452,9 @@ export function visibleFields(
   values: FormValuesData,
   rules: { phoneVariant: PhoneVariant; testPhoneNumber: string },
 ): LeadFormField[] {
-  return fieldsForValues(fields, values).filter((f) => isFieldShown(f, fields, values as FormValues, rules));
+  return fieldsForValues(fields, values).filter((f) =>
+    isFieldShown(f, fields, values as FormValues, rules),
+  );
 }
 
 export function focusField(form: HTMLFormElement, formId: string, name: string): void {

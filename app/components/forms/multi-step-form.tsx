@@ -25,7 +25,13 @@ import { useSite, useTemplate } from "~/app/lib/site";
 import { FormAlert, Honeypot } from "./field-controls";
 import type { FormValuesData, LeadFormActionData } from "./form-types";
 import { useHydrated } from "~/app/lib/use-hydrated";
-import { HONEYPOT_NAME, LeadFormFields, focusField, readFormValues, visibleFields } from "./lead-form";
+import {
+  HONEYPOT_NAME,
+  LeadFormFields,
+  focusField,
+  readFormValues,
+  visibleFields,
+} from "./lead-form";
 
 type AnalyticsWindow = Window & { dataLayer?: unknown[] };
 
@@ -51,11 +57,17 @@ export function MultiStepLeadForm({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const keyInput = useRef<HTMLInputElement>(null);
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
-  const rules = { phoneVariant: site.settings.phoneVariant, testPhoneNumber: site.settings.testPhoneNumber };
+  const rules = {
+    phoneVariant: site.settings.phoneVariant,
+    testPhoneNumber: site.settings.testPhoneNumber,
+  };
 
   const base: MultiStepState = actionData?.step ?? startMultiStepForm(steps.length);
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("form_id") === id;
-  const state: MultiStepState = submitting ? { ...base, status: base.current === steps.length - 1 ? "submitting" : "saving" } : base;
+  const submitting =
+    navigation.state === "submitting" && navigation.formData?.get("form_id") === id;
+  const state: MultiStepState = submitting
+    ? { ...base, status: base.current === steps.length - 1 ? "submitting" : "saving" }
+    : base;
   const step = steps[state.current] ?? steps[0]!;
   const values: FormValuesData = { ...defaults, ...actionData?.values };
   const errors = clientErrors ?? actionData?.errors ?? {};
@@ -74,7 +86,8 @@ export function MultiStepLeadForm({
     const form = formRef.current;
     const first = step.fields.find((f) => actionData.errors[f.name]);
     if (form && first) focusField(form, formId, first.name);
-    else if (actionData.formError || actionData.stepError) document.getElementById(`${formId}-alert`)?.focus();
+    else if (actionData.formError || actionData.stepError)
+      document.getElementById(`${formId}-alert`)?.focus();
     else headingRef.current?.focus();
     if (actionData.step && !actionData.formError && Object.keys(actionData.errors).length === 0) {
       // SPEC.md section 9: the multi-step event, suffixed ' - Step {n}'.
@@ -96,7 +109,11 @@ export function MultiStepLeadForm({
     if (submitter?.value === "back") return;
     const form = event.currentTarget;
     const current = readFormValues(form, step.fields);
-    const found = validateFields(visibleFields(step.fields, current, rules), current as FormValues, rules);
+    const found = validateFields(
+      visibleFields(step.fields, current, rules),
+      current as FormValues,
+      rules,
+    );
     if (Object.keys(found).length > 0) {
       event.preventDefault();
       setClientErrors(found);
@@ -110,7 +127,15 @@ export function MultiStepLeadForm({
   const percent = progressPercent(state);
 
   return (
-    <Form ref={formRef} id={id} method="post" noValidate onSubmit={onSubmit} aria-busy={isLoading(state) || undefined} className="relative space-y-5">
+    <Form
+      ref={formRef}
+      id={id}
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      aria-busy={isLoading(state) || undefined}
+      className="relative space-y-5"
+    >
       <div>
         <p className="text-sm font-semibold text-slate-700" aria-live="polite">
           {stepLabel(state)}
@@ -135,18 +160,25 @@ export function MultiStepLeadForm({
         </FormAlert>
       )}
       {!failure && stepError && stepError.message && (
-        <FormAlert id={`${formId}-alert`} kind={stepError.style === "success" ? "success" : "error"}>
+        <FormAlert
+          id={`${formId}-alert`}
+          kind={stepError.style === "success" ? "success" : "error"}
+        >
           {stepError.message}
         </FormAlert>
       )}
       <input type="hidden" name="form_id" value={id} />
-      <input type="hidden" name="form_state" value={JSON.stringify({
-        current: base.current,
-        history: base.history,
-        skippedSteps: base.skippedSteps,
-        savedSteps: base.savedSteps,
-        leadId: base.leadId,
-      })} />
+      <input
+        type="hidden"
+        name="form_state"
+        value={JSON.stringify({
+          current: base.current,
+          history: base.history,
+          skippedSteps: base.skippedSteps,
+          savedSteps: base.savedSteps,
+          leadId: base.leadId,
+        })}
+      />
       <input ref={keyInput} type="hidden" name="idempotency_key" defaultValue="" />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
@@ -157,17 +189,34 @@ export function MultiStepLeadForm({
         .flatMap((f) => {
           const v = values[f.name];
           if (v === undefined || v === "" || v === false) return [];
-          if (f.kind === "checkbox") return [<input key={f.name} type="hidden" name={f.name} value="on" />];
-          if (Array.isArray(v)) return v.map((item) => <input key={`${f.name}-${item}`} type="hidden" name={item} value="on" />);
+          if (f.kind === "checkbox")
+            return [<input key={f.name} type="hidden" name={f.name} value="on" />];
+          if (Array.isArray(v))
+            return v.map((item) => (
+              <input key={`${f.name}-${item}`} type="hidden" name={item} value="on" />
+            ));
           return [<input key={f.name} type="hidden" name={f.name} value={String(v)} />];
         })}
       <Honeypot name={HONEYPOT_NAME} />
       <div key={answer.version} className="space-y-5">
-        <LeadFormFields formId={formId} fields={step.fields} values={values} errors={errors} hydrated={hydrated} />
+        <LeadFormFields
+          formId={formId}
+          fields={step.fields}
+          values={values}
+          errors={errors}
+          hydrated={hydrated}
+        />
       </div>
       <div className="flex flex-wrap items-center gap-3">
         {showBackButton(state) && (
-          <button type="submit" name="intent" value="back" formNoValidate disabled={submitting} className={cn("px-5 py-3 font-semibold", t.buttonOutline)}>
+          <button
+            type="submit"
+            name="intent"
+            value="back"
+            formNoValidate
+            disabled={submitting}
+            className={cn("px-5 py-3 font-semibold", t.buttonOutline)}
+          >
             Back
           </button>
         )}

@@ -17,7 +17,9 @@ export function vehicleEnquiryHref(vehicleId: number, subcategory?: string): str
   return `/contact?${params.toString()}`;
 }
 
-const LazyForm = lazy(() => import("./vehicle-enquiry").then((m) => ({ default: m.VehicleEnquiryForm })));
+const LazyForm = lazy(() =>
+  import("./vehicle-enquiry").then((m) => ({ default: m.VehicleEnquiryForm })),
+);
 
 export function QuickEnquiryButton({
   vehicleId,
@@ -41,12 +43,26 @@ export function QuickEnquiryButton({
   };
   return (
     <>
-      <a href={vehicleEnquiryHref(vehicleId, subcategory)} onClick={onClick} aria-haspopup="dialog" className={className}>
+      <a
+        href={vehicleEnquiryHref(vehicleId, subcategory)}
+        onClick={onClick}
+        aria-haspopup="dialog"
+        className={className}
+      >
         {children}
       </a>
-      <Modal open={open} onClose={() => setOpen(false)} title={localiseText(subcategory, site.locale)} description={vehicleName}>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title={localiseText(subcategory, site.locale)}
+        description={vehicleName}
+      >
         <Suspense fallback={<p className="py-8 text-center text-slate-700">Loading the form…</p>}>
-          <LazyForm vehicleId={vehicleId} subcategory={subcategory} id={`quick-enquiry-${vehicleId}`} />
+          <LazyForm
+            vehicleId={vehicleId}
+            subcategory={subcategory}
+            id={`quick-enquiry-${vehicleId}`}
+          />
         </Suspense>
       </Modal>
     </>

@@ -9,9 +9,12 @@ import { FieldError, fieldId } from "./field-controls";
 
 function dayLabel(date: string, locale: string): string {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(
-    new Date(Date.UTC(y, m - 1, d)),
-  );
+  return new Intl.DateTimeFormat(locale, {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    timeZone: "UTC",
+  }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 export function TimeSlotPicker({
@@ -34,7 +37,11 @@ export function TimeSlotPicker({
   const id = fieldId(formId, field.name);
   const openDate = days.find((d) => d.slots.some((s) => s.start === value))?.date ?? days[0]?.date;
   return (
-    <fieldset data-field={field.name} aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
+    <fieldset
+      data-field={field.name}
+      aria-describedby={error ? `${id}-error` : undefined}
+      aria-invalid={error ? true : undefined}
+    >
       <legend className="font-medium text-slate-900">
         {label}
         {isFieldRequired(field) && (
@@ -44,14 +51,22 @@ export function TimeSlotPicker({
         )}
       </legend>
       {days.length === 0 ? (
-        <p className="mt-2 text-slate-700">There are no free times in the next few days. Please call us to book.</p>
+        <p className="mt-2 text-slate-700">
+          There are no free times in the next few days. Please call us to book.
+        </p>
       ) : (
         <div className="mt-2 space-y-2">
           {days.map((day, dayIndex) => (
-            <details key={day.date} open={day.date === openDate} className="rounded-site border border-slate-300">
+            <details
+              key={day.date}
+              open={day.date === openDate}
+              className="rounded-site border border-slate-300"
+            >
               <summary className="cursor-pointer px-3 py-2 font-medium">
                 {dayLabel(day.date, locale)}{" "}
-                <span className="text-sm font-normal text-slate-600">({day.slots.length} times)</span>
+                <span className="text-sm font-normal text-slate-600">
+                  ({day.slots.length} times)
+                </span>
               </summary>
               <div className="flex flex-wrap gap-2 px-3 pt-1 pb-3">
                 {day.slots.map((slot, slotIndex) => (

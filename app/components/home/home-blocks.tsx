@@ -5,7 +5,12 @@
 import type { ReactNode } from "react";
 import { FINANCE_APPLY_BUTTON, FINANCE_STEPS } from "~/domain/finance-calculator";
 import { localiseText } from "~/domain/locale";
-import { LATEST_OFFERS_LINK_TEXT, PAYMENT_METHODS, PAYMENTS_HEADING, VALUE_PROPOSITIONS } from "~/domain/ui-constants";
+import {
+  LATEST_OFFERS_LINK_TEXT,
+  PAYMENT_METHODS,
+  PAYMENTS_HEADING,
+  VALUE_PROPOSITIONS,
+} from "~/domain/ui-constants";
 import type { LIFESTYLE_TILES } from "~/domain/ui-constants";
 import type { StockSummary } from "~/server/content/stock-summary";
 import type { OfferCardView } from "~/server/content/offers";
@@ -45,11 +50,21 @@ function Section({
       <div className="mx-auto max-w-7xl px-4 py-12 md:py-16">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
-            <h2 id={`${id}-title`} className={cn("text-2xl md:text-3xl", tone === "brand" ? "font-bold" : t.heading)}>
+            <h2
+              id={`${id}-title`}
+              className={cn("text-2xl md:text-3xl", tone === "brand" ? "font-bold" : t.heading)}
+            >
               {title}
             </h2>
             {intro && (
-              <p className={cn("mt-2 max-w-2xl text-lg", tone === "brand" ? "opacity-95" : "text-slate-700")}>{intro}</p>
+              <p
+                className={cn(
+                  "mt-2 max-w-2xl text-lg",
+                  tone === "brand" ? "opacity-95" : "text-slate-700",
+                )}
+              >
+                {intro}
+              </p>
             )}
           </div>
           {action}
@@ -70,10 +85,17 @@ export function HeroBlock({ vehicleCount }: { vehicleCount: number | null }) {
           {site.name}
         </h1>
         <p className="mt-4 max-w-2xl text-lg opacity-95">
-          {vehicleCount !== null && vehicleCount > 0 ? `${formatNumber(vehicleCount, site.locale)} vehicles in stock. ` : ""}
+          {vehicleCount !== null && vehicleCount > 0
+            ? `${formatNumber(vehicleCount, site.locale)} vehicles in stock. `
+            : ""}
           Reserve online, value your trade-in and apply for finance in minutes.
         </p>
-        <form action={site.settings.defaultSearchPath} method="get" role="search" className="mt-8 flex max-w-xl gap-2">
+        <form
+          action={site.settings.defaultSearchPath}
+          method="get"
+          role="search"
+          className="mt-8 flex max-w-xl gap-2"
+        >
           <label htmlFor="home-search" className="sr-only">
             Search our stock
           </label>
@@ -84,7 +106,13 @@ export function HeroBlock({ vehicleCount }: { vehicleCount: number | null }) {
             placeholder="Keyword search eg. EV, SUV, Toyota"
             className="min-w-0 flex-1 rounded-site border-0 bg-white px-4 py-3 text-slate-900 placeholder:text-slate-600"
           />
-          <button type="submit" className={cn("px-5 py-3 font-semibold", site.template === "bold" ? t.button : "rounded-site bg-accent text-accent-foreground")}>
+          <button
+            type="submit"
+            className={cn(
+              "px-5 py-3 font-semibold",
+              site.template === "bold" ? t.button : "rounded-site bg-accent text-accent-foreground",
+            )}
+          >
             Search
           </button>
         </form>
@@ -103,7 +131,10 @@ export function OurRangeBlock({ stock }: { stock: StockSummary }) {
       title="Our Range"
       intro="Browse our stock by make and model."
       action={
-        <SiteLink href={site.settings.defaultSearchPath} className={cn("px-4 py-2 text-sm font-semibold", t.buttonOutline)}>
+        <SiteLink
+          href={site.settings.defaultSearchPath}
+          className={cn("px-4 py-2 text-sm font-semibold", t.buttonOutline)}
+        >
           View all stock
         </SiteLink>
       }
@@ -116,12 +147,17 @@ export function OurRangeBlock({ stock }: { stock: StockSummary }) {
                 {make.displayName}
               </SiteLink>
             </h3>
-            <p className="text-sm text-slate-700">{formatNumber(make.count, site.locale)} in stock</p>
+            <p className="text-sm text-slate-700">
+              {formatNumber(make.count, site.locale)} in stock
+            </p>
             {make.models.length > 0 && (
               <ul className="mt-3 space-y-1 text-sm" aria-label={`${make.displayName} models`}>
                 {make.models.map((model) => (
                   <li key={model.name}>
-                    <SiteLink href={model.href} className="flex justify-between gap-2 text-brand underline-offset-2 hover:underline">
+                    <SiteLink
+                      href={model.href}
+                      className="flex justify-between gap-2 text-brand underline-offset-2 hover:underline"
+                    >
                       <span>{model.name}</span>
                       <span className="text-slate-700">{model.count}</span>
                     </SiteLink>
@@ -136,7 +172,10 @@ export function OurRangeBlock({ stock }: { stock: StockSummary }) {
   );
 }
 
-const VALUE_PROPOSITION_DETAILS: Record<(typeof VALUE_PROPOSITIONS)[number], { text: string; icon: IconName; href: (search: string) => string; cta: string }> = {
+const VALUE_PROPOSITION_DETAILS: Record<
+  (typeof VALUE_PROPOSITIONS)[number],
+  { text: string; icon: IconName; href: (search: string) => string; cta: string }
+> = {
   "Reserve Quickly Online": {
     text: "Found the one? Hold it with a small deposit in a couple of minutes.",
     icon: "calendar",
@@ -233,10 +272,15 @@ function CallToActionBlock({
             <Icon name={icon} className="size-8" />
           </span>
           <div className="flex-1">
-            <h2 id={`${id}-title`} className={cn("text-2xl md:text-3xl", onBrand ? "font-bold" : t.heading)}>
+            <h2
+              id={`${id}-title`}
+              className={cn("text-2xl md:text-3xl", onBrand ? "font-bold" : t.heading)}
+            >
               {title}
             </h2>
-            <p className={cn("mt-2 max-w-2xl text-lg", onBrand ? "opacity-95" : "text-slate-700")}>{intro}</p>
+            <p className={cn("mt-2 max-w-2xl text-lg", onBrand ? "opacity-95" : "text-slate-700")}>
+              {intro}
+            </p>
           </div>
           <div className="flex flex-wrap gap-3">
             {links.map((link) => (
@@ -311,7 +355,9 @@ export function FinanceSolutionsBlock() {
           const [, number, text] = /^(Step \d+) (.*)$/.exec(step) ?? [step, "", step];
           return (
             <li key={step} className="rounded-site bg-white/10 p-4">
-              <span className="block text-sm font-bold tracking-wide uppercase opacity-90">{number}</span>
+              <span className="block text-sm font-bold tracking-wide uppercase opacity-90">
+                {number}
+              </span>
               <span className="mt-1 block font-semibold">{text}</span>
             </li>
           );
@@ -322,10 +368,26 @@ export function FinanceSolutionsBlock() {
 }
 
 const BUY_ONLINE_ITEMS: Array<{ title: string; text: string; icon: IconName }> = [
-  { title: "Reserve quickly online", text: "Hold your next vehicle with a deposit in minutes.", icon: "calendar" },
-  { title: "Free trade-in valuation", text: "An instant, independent price for your current car.", icon: "tag" },
-  { title: "Secure online payments", text: "Card, Google Pay and Apple Pay, processed securely.", icon: "lock" },
-  { title: "Customer service", text: "Real people to help you at every step, by phone or chat.", icon: "headset" },
+  {
+    title: "Reserve quickly online",
+    text: "Hold your next vehicle with a deposit in minutes.",
+    icon: "calendar",
+  },
+  {
+    title: "Free trade-in valuation",
+    text: "An instant, independent price for your current car.",
+    icon: "tag",
+  },
+  {
+    title: "Secure online payments",
+    text: "Card, Google Pay and Apple Pay, processed securely.",
+    icon: "lock",
+  },
+  {
+    title: "Customer service",
+    text: "Real people to help you at every step, by phone or chat.",
+    icon: "headset",
+  },
 ];
 
 export function BuyOnlineBlock() {
@@ -337,7 +399,10 @@ export function BuyOnlineBlock() {
       title="Buy Online"
       intro="Everything you need to buy your next vehicle from home."
       action={
-        <SiteLink href="/buying-online" className={cn("px-4 py-2 text-sm font-semibold", t.buttonOutline)}>
+        <SiteLink
+          href="/buying-online"
+          className={cn("px-4 py-2 text-sm font-semibold", t.buttonOutline)}
+        >
           How buying online works
         </SiteLink>
       }
@@ -355,10 +420,21 @@ export function BuyOnlineBlock() {
   );
 }
 
-const TILE_DETAILS: Record<(typeof LIFESTYLE_TILES)[number], { href: string | null; text: string; icon: IconName }> = {
-  "Car Care": { href: "/vehicle-parts-and-accessories", text: "Genuine parts, accessories and protection.", icon: "sparkle" },
+const TILE_DETAILS: Record<
+  (typeof LIFESTYLE_TILES)[number],
+  { href: string | null; text: string; icon: IconName }
+> = {
+  "Car Care": {
+    href: "/vehicle-parts-and-accessories",
+    text: "Genuine parts, accessories and protection.",
+    icon: "sparkle",
+  },
   Finance: { href: "/finance", text: "Rates and repayments that suit you.", icon: "dollar" },
-  "Offers & Promotions": { href: "/special-offers", text: "The latest deals on new and used vehicles.", icon: "tag" },
+  "Offers & Promotions": {
+    href: "/special-offers",
+    text: "The latest deals on new and used vehicles.",
+    icon: "tag",
+  },
   Fleet: { href: "/fleet", text: "Vehicles and servicing for your business.", icon: "truck" },
   "Contact Us": { href: "/contact", text: "Call in, call us or send a message.", icon: "phone" },
   // The careers site is the dealer's own (settings.careersUrl).
@@ -386,7 +462,9 @@ export function LifestyleTilesBlock() {
             >
               <Icon name={tile.icon} className="size-8 shrink-0 text-brand" />
               <span>
-                <span className="block text-lg font-semibold group-hover:underline">{tile.name}</span>
+                <span className="block text-lg font-semibold group-hover:underline">
+                  {tile.name}
+                </span>
                 <span className="mt-1 block text-sm text-slate-700">{tile.text}</span>
               </span>
             </SiteLink>
@@ -406,7 +484,10 @@ export function SpecialsBlock({ offers }: { offers: OfferCardView[] }) {
       title="Specials"
       intro="Limited-time offers from our dealerships."
       action={
-        <SiteLink href="/special-offers" className={cn("px-4 py-2 text-sm font-bold tracking-wide", t.button)}>
+        <SiteLink
+          href="/special-offers"
+          className={cn("px-4 py-2 text-sm font-bold tracking-wide", t.button)}
+        >
           {LATEST_OFFERS_LINK_TEXT}
         </SiteLink>
       }
@@ -422,7 +503,10 @@ export function SpecialsBlock({ offers }: { offers: OfferCardView[] }) {
   );
 }
 
-const PAYMENT_BADGES: Record<(typeof PAYMENT_METHODS)[number], { className: string; mark: ReactNode }> = {
+const PAYMENT_BADGES: Record<
+  (typeof PAYMENT_METHODS)[number],
+  { className: string; mark: ReactNode }
+> = {
   Mastercard: {
     className: "bg-white",
     mark: (
@@ -432,7 +516,10 @@ const PAYMENT_BADGES: Record<(typeof PAYMENT_METHODS)[number], { className: stri
       </svg>
     ),
   },
-  Visa: { className: "bg-white", mark: <span className="text-lg font-black tracking-tight text-[#1a1f71] italic">VISA</span> },
+  Visa: {
+    className: "bg-white",
+    mark: <span className="text-lg font-black tracking-tight text-[#1a1f71] italic">VISA</span>,
+  },
   Maestro: {
     className: "bg-white",
     mark: (
@@ -442,13 +529,22 @@ const PAYMENT_BADGES: Record<(typeof PAYMENT_METHODS)[number], { className: stri
       </svg>
     ),
   },
-  "Google Pay": { className: "bg-white", mark: <span className="font-semibold text-slate-800">G Pay</span> },
-  "Apple Pay": { className: "bg-slate-950", mark: <span className="font-semibold text-white">Apple Pay</span> },
+  "Google Pay": {
+    className: "bg-white",
+    mark: <span className="font-semibold text-slate-800">G Pay</span>,
+  },
+  "Apple Pay": {
+    className: "bg-slate-950",
+    mark: <span className="font-semibold text-white">Apple Pay</span>,
+  },
 };
 
 export function PaymentsStrip({ className }: { className?: string }) {
   return (
-    <section aria-labelledby="payments-title" className={cn("border-t border-slate-200 bg-white", className)}>
+    <section
+      aria-labelledby="payments-title"
+      className={cn("border-t border-slate-200 bg-white", className)}
+    >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-4 px-4 py-6">
         <h2 id="payments-title" className="font-semibold text-slate-900">
           {PAYMENTS_HEADING}

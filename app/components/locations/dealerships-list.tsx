@@ -6,7 +6,13 @@ import { useSite, useTemplate } from "~/app/lib/site";
 import { LocationCard } from "./location-card";
 
 /** Dealerships, each with its rating and location cards (/dealerships, /locations/{dealership}). */
-export function DealershipsList({ dealerships, today }: { dealerships: DealershipGroupData[]; today: string }) {
+export function DealershipsList({
+  dealerships,
+  today,
+}: {
+  dealerships: DealershipGroupData[];
+  today: string;
+}) {
   const site = useSite();
   const t = useTemplate();
   const single = dealerships.length === 1;
@@ -15,12 +21,19 @@ export function DealershipsList({ dealerships, today }: { dealerships: Dealershi
       {dealerships.map(({ dealership, locations }) => (
         <section key={dealership.slug} aria-labelledby={`dealership-${dealership.slug}`}>
           <div className="flex flex-wrap items-end justify-between gap-3">
-            <h2 id={`dealership-${dealership.slug}`} className={cn("text-2xl", t.heading, single && "sr-only")}>
+            <h2
+              id={`dealership-${dealership.slug}`}
+              className={cn("text-2xl", t.heading, single && "sr-only")}
+            >
               {dealership.name}
             </h2>
-            {dealership.averageRating !== null && shouldShowReviews(dealership.averageRating, site.settings) && (
-              <StarRating rating={dealership.averageRating} reviewCount={dealership.reviewCount} />
-            )}
+            {dealership.averageRating !== null &&
+              shouldShowReviews(dealership.averageRating, site.settings) && (
+                <StarRating
+                  rating={dealership.averageRating}
+                  reviewCount={dealership.reviewCount}
+                />
+              )}
           </div>
           {locations.length === 0 ? (
             <p className="mt-4 text-slate-700">This dealership has no locations to show yet.</p>

@@ -10,11 +10,18 @@ import { contactPath } from "./location-card";
  * pages' form and action), submitted from the dialog without leaving the page until it
  * succeeds, when the visitor goes to the success page like every other lead form.
  */
-export default function EmailUsForm({ location }: { location: Pick<LocationView, "slug" | "dealership"> }) {
+export default function EmailUsForm({
+  location,
+}: {
+  location: Pick<LocationView, "slug" | "dealership">;
+}) {
   const site = useSite();
   const dealerships = site.dealerships.map((d) => ({ value: d.slug, label: d.name }));
   // The same fields as /contact-us/{slug} (its action checks exactly these).
-  const fields = contactFormFields({ showCategory: true, locations: [], dealerships }, site.settings);
+  const fields = contactFormFields(
+    { showCategory: true, locations: [], dealerships },
+    site.settings,
+  );
   return (
     <LeadForm
       id={`email-us-${location.slug}`}

@@ -21,16 +21,26 @@ export function EmailUs({
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" aria-haspopup="dialog" onClick={() => setOpen(true)} className={className}>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+        className={className}
+      >
         {LOCATION_CARD_TEXT.emailUs}
       </button>
       <Modal
         open={open}
         onClose={() => setOpen(false)}
         title={`Email ${location.name}`}
-        description={localiseText("Send us your enquiry and our team will get back to you.", site.locale)}
+        description={localiseText(
+          "Send us your enquiry and our team will get back to you.",
+          site.locale,
+        )}
       >
-        <Suspense fallback={<p className={cn("py-8 text-center text-slate-700")}>Loading the form…</p>}>
+        <Suspense
+          fallback={<p className={cn("py-8 text-center text-slate-700")}>Loading the form…</p>}
+        >
           <EmailUsForm location={location} />
         </Suspense>
       </Modal>

@@ -48,7 +48,12 @@ export function HolidayHours({
       >
         {LOCATION_CARD_TEXT.holidayHours}
       </button>
-      <Modal open={open} onClose={() => setOpen(false)} title="Holiday hours" description={locationName}>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Holiday hours"
+        description={locationName}
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{`Holiday hours of ${locationName}`}</caption>
           <thead>
@@ -66,7 +71,9 @@ export function HolidayHours({
               <tr key={day.date} className="border-b border-slate-100">
                 <th scope="row" className="py-2 pr-4 font-normal">
                   <span className="block">{dateText(day.date, locale)}</span>
-                  {labels.get(day.date) && <span className="block text-slate-600">{labels.get(day.date)}</span>}
+                  {labels.get(day.date) && (
+                    <span className="block text-slate-600">{labels.get(day.date)}</span>
+                  )}
                 </th>
                 <td className="py-2">{specialHoursText(day)}</td>
               </tr>

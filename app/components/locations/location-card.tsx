@@ -59,13 +59,21 @@ export function LocationCard({
   const { settings } = site;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const licence = dealerLicenceText(location.dealerLicenseNumber, settings);
-  const showStars = location.averageRating !== null && shouldShowReviews(location.averageRating, settings);
+  const showStars =
+    location.averageRating !== null && shouldShowReviews(location.averageRating, settings);
   const primary = locationPrimaryAction(location, settings);
   const separate = location.serviceOpeningHours !== null && location.serviceOpeningHours.length > 0;
-  const buttonClass = cn("inline-flex items-center justify-center px-4 py-2 text-sm font-semibold", t.button);
-  const outlineClass = cn("inline-flex items-center justify-center px-4 py-2 text-sm font-semibold", t.buttonOutline);
+  const buttonClass = cn(
+    "inline-flex items-center justify-center px-4 py-2 text-sm font-semibold",
+    t.button,
+  );
+  const outlineClass = cn(
+    "inline-flex items-center justify-center px-4 py-2 text-sm font-semibold",
+    t.buttonOutline,
+  );
   const imageSrc = location.image ? cardImageUrl(location.image.url, 640, settings) : null;
-  const track = (eventId: number) => () => pushAnalyticsEvent(eventId, { location_id: location.id });
+  const track = (eventId: number) => () =>
+    pushAnalyticsEvent(eventId, { location_id: location.id });
 
   const info = (
     <div className="flex flex-1 flex-col p-5">
@@ -86,7 +94,11 @@ export function LocationCard({
         )}
       </div>
       {showStars && (
-        <StarRating rating={location.averageRating ?? 0} reviewCount={location.reviewCount} className="mt-1" />
+        <StarRating
+          rating={location.averageRating ?? 0}
+          reviewCount={location.reviewCount}
+          className="mt-1"
+        />
       )}
       <address className="mt-3 space-y-1 text-sm not-italic text-slate-800">
         <p>
@@ -101,7 +113,11 @@ export function LocationCard({
         {location.phone && (
           <p>
             <span className="text-slate-700">Phone: </span>
-            <a href={telHref(location.phone)} onClick={track(ANALYTICS_EVENT_IDS.phoneClick)} className="font-semibold text-brand underline-offset-2 hover:underline">
+            <a
+              href={telHref(location.phone)}
+              onClick={track(ANALYTICS_EVENT_IDS.phoneClick)}
+              className="font-semibold text-brand underline-offset-2 hover:underline"
+            >
               {location.phone}
             </a>
           </p>
@@ -109,14 +125,23 @@ export function LocationCard({
         {location.landline && (
           <p>
             <span className="text-slate-700">Landline: </span>
-            <a href={telHref(location.landline)} onClick={track(ANALYTICS_EVENT_IDS.phoneClick)} className="font-semibold text-brand underline-offset-2 hover:underline">
+            <a
+              href={telHref(location.landline)}
+              onClick={track(ANALYTICS_EVENT_IDS.phoneClick)}
+              className="font-semibold text-brand underline-offset-2 hover:underline"
+            >
               {location.landline}
             </a>
           </p>
         )}
       </address>
-      <div className={cn("mt-4 grid gap-3", separate && variant !== "carousel" && "sm:grid-cols-2")}>
-        <OpeningHours entries={location.openingHours} title={separate ? "Sales hours" : "Opening hours"} />
+      <div
+        className={cn("mt-4 grid gap-3", separate && variant !== "carousel" && "sm:grid-cols-2")}
+      >
+        <OpeningHours
+          entries={location.openingHours}
+          title={separate ? "Sales hours" : "Opening hours"}
+        />
         {separate && location.serviceOpeningHours && (
           <OpeningHours entries={location.serviceOpeningHours} title="Service hours" />
         )}
@@ -155,7 +180,10 @@ export function LocationCard({
         ) : (
           <>
             {primary === "book-service" ? (
-              <SiteLink href={`/service?location=${encodeURIComponent(location.slug)}`} className={buttonClass}>
+              <SiteLink
+                href={`/service?location=${encodeURIComponent(location.slug)}`}
+                className={buttonClass}
+              >
                 {LOCATION_CARD_TEXT.bookService}
                 <span className="sr-only"> at {location.name}</span>
               </SiteLink>

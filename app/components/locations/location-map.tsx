@@ -19,7 +19,13 @@ function embedUrl(template: string | null, location: LocationView): string | nul
  * otherwise a static map drawn here (nothing is fetched from a maps service) that links to the
  * location on the map.
  */
-export function LocationMap({ location, className }: { location: LocationView; className?: string }) {
+export function LocationMap({
+  location,
+  className,
+}: {
+  location: LocationView;
+  className?: string;
+}) {
   const site = useSite();
   const embed = embedUrl(site.settings.mapsEmbedUrlTemplate, location);
   const mapLink = location.address.place_url ?? directionsUrl(location.address);
@@ -44,7 +50,12 @@ export function LocationMap({ location, className }: { location: LocationView; c
         className,
       )}
     >
-      <svg viewBox="0 0 400 300" className="aspect-[4/3] h-full w-full" aria-hidden="true" focusable="false">
+      <svg
+        viewBox="0 0 400 300"
+        className="aspect-[4/3] h-full w-full"
+        aria-hidden="true"
+        focusable="false"
+      >
         <rect width="400" height="300" fill="#e8eef3" />
         <path d="M0 210 C 90 190, 150 240, 400 200" stroke="#bfd4e6" strokeWidth="26" fill="none" />
         <g stroke="#ffffff" strokeWidth="10" fill="none" strokeLinecap="round">
@@ -60,7 +71,12 @@ export function LocationMap({ location, className }: { location: LocationView; c
         </g>
         <rect x="170" y="140" width="70" height="45" fill="#d3e4c8" />
         <g transform="translate(200 150)">
-          <path d="M0 0 C -18 -22, -18 -48, 0 -52 C 18 -48, 18 -22, 0 0 Z" fill="var(--accent)" stroke="#ffffff" strokeWidth="3" />
+          <path
+            d="M0 0 C -18 -22, -18 -48, 0 -52 C 18 -48, 18 -22, 0 0 Z"
+            fill="var(--accent)"
+            stroke="#ffffff"
+            strokeWidth="3"
+          />
           <circle cx="0" cy="-34" r="7" fill="#ffffff" />
         </g>
       </svg>

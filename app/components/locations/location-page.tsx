@@ -42,7 +42,10 @@ export function LocationPage({ data }: { data: LocationPageData }) {
             <ul className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
               {data.others.map((other) => (
                 <li key={other.slug}>
-                  <SiteLink href={locationPagePath(other)} className="font-semibold text-brand underline underline-offset-2">
+                  <SiteLink
+                    href={locationPagePath(other)}
+                    className="font-semibold text-brand underline underline-offset-2"
+                  >
                     {other.name}
                   </SiteLink>
                 </li>

@@ -21,7 +21,9 @@ export function OpeningHours({
         {rows.map((row) => (
           <div key={row.label} className="contents">
             <dt className="text-slate-700">{row.label}</dt>
-            <dd className={cn(row.status === "Closed" ? "text-slate-600" : "text-slate-900")}>{row.hours}</dd>
+            <dd className={cn(row.status === "Closed" ? "text-slate-600" : "text-slate-900")}>
+              {row.hours}
+            </dd>
           </div>
         ))}
       </dl>

@@ -6,9 +6,12 @@ import { cn } from "~/app/lib/cn";
 import { useSite, useTemplate } from "~/app/lib/site";
 
 function expiryText(isoDate: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
+  return new Intl.DateTimeFormat(locale, {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${isoDate}T00:00:00Z`));
 }
 
 /** An offer card (SPEC.md "Offer card": name, logo, image and link), with price and expiry. */
@@ -63,11 +66,16 @@ export function OfferCard({
         )}
         {offer.description && <p className="mt-2 text-sm text-slate-800">{offer.description}</p>}
         {offer.expiresAt && (
-          <p className="mt-2 text-sm text-slate-700">Ends {expiryText(offer.expiresAt, site.locale)}</p>
+          <p className="mt-2 text-sm text-slate-700">
+            Ends {expiryText(offer.expiresAt, site.locale)}
+          </p>
         )}
         {offer.disclaimer && <p className="mt-3 text-xs text-slate-600">{offer.disclaimer}</p>}
         <div className="mt-auto pt-4">
-          <SiteLink href={offer.linkHref} className={cn("inline-flex px-4 py-2 text-sm font-semibold", t.button)}>
+          <SiteLink
+            href={offer.linkHref}
+            className={cn("inline-flex px-4 py-2 text-sm font-semibold", t.button)}
+          >
             View offer
             <span className="sr-only">: {offer.name}</span>
           </SiteLink>

@@ -49,10 +49,33 @@ export function OfferFilters({ facets, selected }: { facets: OfferFacets; select
   const t = useTemplate();
   const filtered = Boolean(selected.make || selected.model || selected.body || selected.query);
   return (
-    <Form method="get" role="search" aria-label="Filter offers" className="grid gap-4 rounded-site border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
-      <Select name="make" label="Make" options={facets.manufacturers} value={selected.make} allLabel="All makes" />
-      <Select name="model" label="Model" options={facets.models} value={selected.model} allLabel="All models" />
-      <Select name="body" label="Body type" options={facets.bodies} value={selected.body} allLabel="All body types" />
+    <Form
+      method="get"
+      role="search"
+      aria-label="Filter offers"
+      className="grid gap-4 rounded-site border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+    >
+      <Select
+        name="make"
+        label="Make"
+        options={facets.manufacturers}
+        value={selected.make}
+        allLabel="All makes"
+      />
+      <Select
+        name="model"
+        label="Model"
+        options={facets.models}
+        value={selected.model}
+        allLabel="All models"
+      />
+      <Select
+        name="body"
+        label="Body type"
+        options={facets.bodies}
+        value={selected.body}
+        allLabel="All body types"
+      />
       <div>
         <label htmlFor="offer-query" className="block text-sm font-semibold text-slate-900">
           Keyword
@@ -71,7 +94,11 @@ export function OfferFilters({ facets, selected }: { facets: OfferFacets; select
           Show offers
         </button>
         {filtered && (
-          <a {...APP_LINK} href="/special-offers" className={cn("px-4 py-2 font-semibold", t.buttonOutline)}>
+          <a
+            {...APP_LINK}
+            href="/special-offers"
+            className={cn("px-4 py-2 font-semibold", t.buttonOutline)}
+          >
             Clear
           </a>
         )}

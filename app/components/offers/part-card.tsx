@@ -21,7 +21,11 @@ export function PartCard({ part, headingLevel = 2 }: { part: PartView; headingLe
           className="mb-4 aspect-video w-full rounded-site bg-slate-100 object-cover"
         />
       )}
-      {part.category && <p className="text-xs font-semibold tracking-wide text-slate-700 uppercase">{part.category}</p>}
+      {part.category && (
+        <p className="text-xs font-semibold tracking-wide text-slate-700 uppercase">
+          {part.category}
+        </p>
+      )}
       <Heading className={cn("mt-1 text-lg", t.heading)}>{part.name}</Heading>
       {part.partNumber && <p className="text-sm text-slate-700">Part no. {part.partNumber}</p>}
       {part.description && <p className="mt-2 text-sm text-slate-800">{part.description}</p>}

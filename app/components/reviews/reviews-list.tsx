@@ -28,14 +28,26 @@ export function ReviewsList({
         <Heading id={headingId} className={cn("text-2xl", t.heading)}>
           {title}
         </Heading>
-        <StarRating rating={reviews.average_rating} reviewCount={reviews.count} className="text-base" />
+        <StarRating
+          rating={reviews.average_rating}
+          reviewCount={reviews.count}
+          className="text-base"
+        />
       </div>
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {reviews.reviews.map((review) => (
-          <li key={review.id} className="flex flex-col rounded-site border border-slate-200 bg-white p-5">
-            <article className="flex h-full flex-col" aria-label={`Review by ${review.customer_name}`}>
+          <li
+            key={review.id}
+            className="flex flex-col rounded-site border border-slate-200 bg-white p-5"
+          >
+            <article
+              className="flex h-full flex-col"
+              aria-label={`Review by ${review.customer_name}`}
+            >
               <div className="flex items-start justify-between gap-3">
-                <ItemHeading className="font-semibold text-slate-900">{review.customer_name}</ItemHeading>
+                <ItemHeading className="font-semibold text-slate-900">
+                  {review.customer_name}
+                </ItemHeading>
                 <time dateTime={review.review_date} className="shrink-0 text-sm text-slate-600">
                   {review.review_date_in_words}
                 </time>
@@ -44,7 +56,9 @@ export function ReviewsList({
               {review.text ? (
                 <p className="mt-3 text-slate-800">{review.text}</p>
               ) : (
-                <p className="mt-3 text-sm text-slate-600 italic">Rated {review.rating} out of 5 without a comment.</p>
+                <p className="mt-3 text-sm text-slate-600 italic">
+                  Rated {review.rating} out of 5 without a comment.
+                </p>
               )}
               {review.reply_text && (
                 <div className="mt-4 border-l-4 border-brand bg-slate-50 p-3 text-sm">

@@ -3,8 +3,7 @@ import { ratingText, starsFor } from "~/domain/reviews";
 import { cn } from "~/app/lib/cn";
 import { formatNumber } from "~/domain/number-format";
 
-const STAR_PATH =
-  "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z";
+const STAR_PATH = "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z";
 
 function Star({ fill, gradientId }: { fill: number; gradientId: string }) {
   return (
@@ -53,7 +52,9 @@ export function StarRating({
     ...Array.from({ length: stars.empty }, () => 0),
   ];
   const countText =
-    reviewCount !== undefined ? `${formatNumber(reviewCount, "en")} review${reviewCount === 1 ? "" : "s"}` : null;
+    reviewCount !== undefined
+      ? `${formatNumber(reviewCount, "en")} review${reviewCount === 1 ? "" : "s"}`
+      : null;
   return (
     <p className={cn("flex items-center gap-1.5 text-sm", className)}>
       <span className="sr-only">

@@ -14,11 +14,7 @@ import {
   dropOrphanModels,
   searchFormToQueryString,
 } from "~/domain/search-page";
-import {
-  buildScopedSearchUrl,
-  parseScopedSearchUrl,
-  searchScopeFor,
-} from "~/domain/search-scope";
+import { buildScopedSearchUrl, parseScopedSearchUrl, searchScopeFor } from "~/domain/search-scope";
 import type { SearchState } from "~/domain/search-url";
 import type { SearchPageData } from "~/app/routes/search.server";
 import { useSite } from "~/app/lib/site";

@@ -10,7 +10,13 @@ import { SiteLink } from "./site-link";
  * server HTML (crawlable, usable before hydration via :focus-within); Enter, Space and
  * ArrowDown open it, Escape closes it and returns focus, and a tap toggles it on touch screens.
  */
-export function NavDropdown({ item, linkClassName }: { item: NavigationItem; linkClassName: string }) {
+export function NavDropdown({
+  item,
+  linkClassName,
+}: {
+  item: NavigationItem;
+  linkClassName: string;
+}) {
   const { locale } = useSite();
   const [open, setOpen] = useState(false);
   const id = useId();

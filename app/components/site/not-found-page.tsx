@@ -14,7 +14,12 @@ export function NotFoundPage({ message }: { message?: string }) {
       <p className="mt-4 text-slate-700">
         {message ?? "The page you are looking for has moved or no longer exists."}
       </p>
-      <form action={site.settings.defaultSearchPath} method="get" role="search" className="mx-auto mt-8 flex max-w-lg gap-2">
+      <form
+        action={site.settings.defaultSearchPath}
+        method="get"
+        role="search"
+        className="mx-auto mt-8 flex max-w-lg gap-2"
+      >
         <label htmlFor="not-found-search" className="sr-only">
           Search our stock
         </label>

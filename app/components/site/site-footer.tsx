@@ -45,7 +45,10 @@ export function SiteFooter() {
           <address className="space-y-2 text-sm not-italic">
             {site.contactDetails.phone && (
               <p>
-                <a href={`tel:${site.contactDetails.phone.replace(/[^\d+]/g, "")}`} className="hover:underline">
+                <a
+                  href={`tel:${site.contactDetails.phone.replace(/[^\d+]/g, "")}`}
+                  className="hover:underline"
+                >
                   {site.contactDetails.phone}
                 </a>
               </p>

@@ -16,7 +16,10 @@ export function SiteHeader() {
 
   const actions = (
     <>
-      <SiteLink href="/sell-my-car" className={cn("px-4 py-2 text-sm font-semibold", t.buttonOutline)}>
+      <SiteLink
+        href="/sell-my-car"
+        className={cn("px-4 py-2 text-sm font-semibold", t.buttonOutline)}
+      >
         Value My Car
       </SiteLink>
       <SiteLink href="/service" className={cn("px-4 py-2 text-sm font-semibold", t.button)}>
@@ -68,7 +71,9 @@ export function SiteHeader() {
         <div className="ml-auto hidden items-center gap-2 md:flex">{actions}</div>
         <button
           type="button"
-          className={cn("ml-auto rounded-site border px-3 py-2 text-sm font-semibold lg:hidden md:ml-2")}
+          className={cn(
+            "ml-auto rounded-site border px-3 py-2 text-sm font-semibold lg:hidden md:ml-2",
+          )}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           onClick={() => setMenuOpen((v) => !v)}
@@ -79,19 +84,30 @@ export function SiteHeader() {
       <nav
         id="mobile-menu"
         aria-label="Mobile"
-        className={cn("border-t border-slate-200 bg-white text-slate-900 lg:hidden", menuOpen ? "block" : "hidden")}
+        className={cn(
+          "border-t border-slate-200 bg-white text-slate-900 lg:hidden",
+          menuOpen ? "block" : "hidden",
+        )}
       >
         <ul className="mx-auto max-w-7xl px-4 py-2">
           {site.navigation.header.map((item) => (
             <li key={item.name} className="border-b border-slate-100 py-1">
-              <SiteLink href={item.url} className="block py-2 font-semibold" onClick={() => setMenuOpen(false)}>
+              <SiteLink
+                href={item.url}
+                className="block py-2 font-semibold"
+                onClick={() => setMenuOpen(false)}
+              >
                 {label(item.name)}
               </SiteLink>
               {item.dropdownItems?.length ? (
                 <ul className="pb-2 pl-4">
                   {item.dropdownItems.map((child) => (
                     <li key={child.name}>
-                      <SiteLink href={child.url} className="block py-1.5 text-sm" onClick={() => setMenuOpen(false)}>
+                      <SiteLink
+                        href={child.url}
+                        className="block py-1.5 text-sm"
+                        onClick={() => setMenuOpen(false)}
+                      >
                         {label(child.name)}
                       </SiteLink>
                     </li>

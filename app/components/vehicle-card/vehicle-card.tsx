@@ -206,7 +206,10 @@ export function VehicleCard({
         )}
 
         {/* The values name themselves (Used, Automatic, 41,417 km, Diesel): no labels to read out. */}
-        <ul className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm text-slate-800" aria-label="Specifications">
+        <ul
+          className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm text-slate-800"
+          aria-label="Specifications"
+        >
           {specs.map((spec) => (
             <li key={spec.label} className="truncate">
               {spec.value}
@@ -267,11 +270,7 @@ function CardActions({
         );
       case "chat":
         return (
-          <button
-            type="button"
-            className={className}
-            onClick={() => requestChatOpen()}
-          >
+          <button type="button" className={className} onClick={() => requestChatOpen()}>
             {action.label}
           </button>
         );

@@ -14,7 +14,9 @@ export function VehicleEnquiryForm({ vehicleId }: { vehicleId: number }) {
   const site = useSite();
   return (
     <div>
-      <h3 className="text-lg font-semibold text-slate-900">{localiseText("Send an enquiry", site.locale)}</h3>
+      <h3 className="text-lg font-semibold text-slate-900">
+        {localiseText("Send an enquiry", site.locale)}
+      </h3>
       <LeadForm
         id="vehicle-enquiry"
         className="mt-3"

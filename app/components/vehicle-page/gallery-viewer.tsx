@@ -85,7 +85,11 @@ export default function GalleryViewer({
             <span aria-hidden="true">×</span>
           </button>
         </div>
-        <div className="relative min-h-0 flex-1" {...swipe.handlers} style={{ touchAction: "pan-y" }}>
+        <div
+          className="relative min-h-0 flex-1"
+          {...swipe.handlers}
+          style={{ touchAction: "pan-y" }}
+        >
           <img
             key={current.src}
             src={current.src}

@@ -105,7 +105,10 @@ export function Gallery({
     const strip = thumbs.current;
     const current = strip?.children[index] as HTMLElement | undefined;
     if (strip && current && index > 0) {
-      strip.scrollTo({ left: current.offsetLeft - strip.clientWidth / 2 + current.clientWidth / 2, behavior: "smooth" });
+      strip.scrollTo({
+        left: current.offsetLeft - strip.clientWidth / 2 + current.clientWidth / 2,
+        behavior: "smooth",
+      });
     }
   }, [index, images, count]);
 
@@ -135,7 +138,11 @@ export function Gallery({
 
   return (
     <section aria-label="Photos" onKeyDown={onKeyDown} className="select-none">
-      <div className="relative overflow-hidden rounded-site bg-slate-100" {...swipe.handlers} style={{ touchAction: "pan-y" }}>
+      <div
+        className="relative overflow-hidden rounded-site bg-slate-100"
+        {...swipe.handlers}
+        style={{ touchAction: "pan-y" }}
+      >
         <button
           type="button"
           onClick={() => {
@@ -174,7 +181,11 @@ export function Gallery({
         </p>
       </div>
       {count > 1 && (
-        <ul ref={thumbs} className="no-print mt-3 flex gap-2 overflow-x-auto pb-2" aria-label="Thumbnails">
+        <ul
+          ref={thumbs}
+          className="no-print mt-3 flex gap-2 overflow-x-auto pb-2"
+          aria-label="Thumbnails"
+        >
           {images.map((image, i) => (
             <li key={image.src} className="shrink-0">
               <button

@@ -11,7 +11,11 @@ const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
  * Where the vehicle is (the #vehicle-map anchor): address, opening hours, phone, 'Get
  * Directions' and a static map that links to the map service (no map script is loaded).
  */
-export function LocationBlock({ location }: { location: NonNullable<VehiclePageModel["location"]> }) {
+export function LocationBlock({
+  location,
+}: {
+  location: NonNullable<VehiclePageModel["location"]>;
+}) {
   const t = useTemplate();
   const view = location.view;
   return (
@@ -51,7 +55,10 @@ export function LocationBlock({ location }: { location: NonNullable<VehiclePageM
           )}
           {view && (
             <p className="no-print">
-              <SiteLink href={directionsUrl(view.address)} className={cn("inline-flex px-4 py-2 font-semibold", t.buttonOutline)}>
+              <SiteLink
+                href={directionsUrl(view.address)}
+                className={cn("inline-flex px-4 py-2 font-semibold", t.buttonOutline)}
+              >
                 {LOCATION_CARD_TEXT.getDirections}
               </SiteLink>
             </p>

@@ -69,7 +69,13 @@ export function PhoneReveal({
         ref={link}
         href={phoneHref(phone.number, true) ?? undefined}
         className={base}
-        onClick={() => pushAnalytics({ event: "click_to_call", event_id: ANALYTICS_EVENT_IDS.phoneClick, car_id: vehicle.id })}
+        onClick={() =>
+          pushAnalytics({
+            event: "click_to_call",
+            event_id: ANALYTICS_EVENT_IDS.phoneClick,
+            car_id: vehicle.id,
+          })
+        }
         data-testid="dealer-phone"
       >
         {icon}

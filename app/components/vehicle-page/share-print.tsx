@@ -34,7 +34,12 @@ export function SharePrint({ url, title }: { url: string; title: string }) {
       </button>
       <button type="button" onClick={() => window.print()} className={button}>
         <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true" focusable="false">
-          <path d="M6 9V3h12v6M6 18H4v-7h16v7h-2M7 14h10v7H7z" stroke="currentColor" strokeWidth="2" fill="none" />
+          <path
+            d="M6 9V3h12v6M6 18H4v-7h16v7h-2M7 14h10v7H7z"
+            stroke="currentColor"
+            strokeWidth="2"
+            fill="none"
+          />
         </svg>
         Print
       </button>

@@ -43,7 +43,13 @@ function ActionLink({
  * vehicle offers 'Find Me Something Similar' instead of the enquiry actions (section 4).
  * Carries the #enquiry anchor the cards' enquiry buttons lead to.
  */
-export function Sidebar({ page, enquiryForm }: { page: VehiclePageModel; enquiryForm?: ReactNode }) {
+export function Sidebar({
+  page,
+  enquiryForm,
+}: {
+  page: VehiclePageModel;
+  enquiryForm?: ReactNode;
+}) {
   const t = useTemplate();
   const { actions } = page;
   return (
@@ -122,7 +128,10 @@ export function Sidebar({ page, enquiryForm }: { page: VehiclePageModel; enquiry
             <button
               type="button"
               onClick={() => requestChatOpen()}
-              className={cn("flex w-full items-center justify-center gap-2 px-4 py-3 font-semibold", t.buttonOutline)}
+              className={cn(
+                "flex w-full items-center justify-center gap-2 px-4 py-3 font-semibold",
+                t.buttonOutline,
+              )}
             >
               Chat with us now
             </button>

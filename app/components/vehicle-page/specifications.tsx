@@ -14,12 +14,16 @@ export function Specifications({ page }: { page: VehiclePageModel }) {
         <div className="mt-4 grid gap-6 md:grid-cols-2 print:grid-cols-2">
           {page.specGroups.map((group) => (
             <div key={group.title} className="break-inside-avoid">
-              <h3 className="text-sm font-semibold tracking-wide text-slate-700 uppercase">{group.title}</h3>
+              <h3 className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
+                {group.title}
+              </h3>
               <dl className="mt-2 divide-y divide-slate-200 border-y border-slate-200">
                 {group.rows.map((row) => (
                   <div key={row.label} className="flex justify-between gap-4 py-2">
                     <dt className="text-slate-700">{row.label}</dt>
-                    <dd className="text-right font-semibold break-all text-slate-900">{row.value}</dd>
+                    <dd className="text-right font-semibold break-all text-slate-900">
+                      {row.value}
+                    </dd>
                   </div>
                 ))}
               </dl>
@@ -35,7 +39,12 @@ export function Specifications({ page }: { page: VehiclePageModel }) {
           <ul className="mt-3 grid gap-2 sm:grid-cols-2">
             {page.features.map((feature) => (
               <li key={feature} className="flex items-center gap-2">
-                <svg viewBox="0 0 20 20" className="size-4 shrink-0 text-brand" aria-hidden="true" focusable="false">
+                <svg
+                  viewBox="0 0 20 20"
+                  className="size-4 shrink-0 text-brand"
+                  aria-hidden="true"
+                  focusable="false"
+                >
                   <path d="M4 10.5l4 4 8-9" stroke="currentColor" strokeWidth="2.5" fill="none" />
                 </svg>
                 {feature}
@@ -49,7 +58,9 @@ export function Specifications({ page }: { page: VehiclePageModel }) {
           <h2 id="description-heading" className={cn("text-xl", t.heading)}>
             About this vehicle
           </h2>
-          <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-800">{page.vehicle.description}</p>
+          <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-800">
+            {page.vehicle.description}
+          </p>
         </section>
       )}
     </>

@@ -26,7 +26,9 @@ export function TitleBlock({ page }: { page: VehiclePageModel }) {
       <div className="min-w-0">
         <p className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
           {page.condition}
-          {vehicle.stocknum && <span className="font-normal normal-case"> · Stock {vehicle.stocknum}</span>}
+          {vehicle.stocknum && (
+            <span className="font-normal normal-case"> · Stock {vehicle.stocknum}</span>
+          )}
         </p>
         <h1 className={cn("mt-1 text-2xl sm:text-3xl", t.heading)}>{page.heading}</h1>
         {(page.tags.length > 0 || page.certified) && (
@@ -34,7 +36,10 @@ export function TitleBlock({ page }: { page: VehiclePageModel }) {
             {page.tags.map((tag) => (
               <li
                 key={`${tag.kind}:${tag.label}`}
-                className={cn("rounded-full border px-3 py-0.5 text-sm font-semibold", TAG_STYLE[tag.kind])}
+                className={cn(
+                  "rounded-full border px-3 py-0.5 text-sm font-semibold",
+                  TAG_STYLE[tag.kind],
+                )}
               >
                 {tag.label}
               </li>
@@ -67,7 +72,9 @@ function PriceBlock({ page }: { page: VehiclePageModel }) {
       </p>
       {page.priceType && <p className="text-sm text-slate-700">{page.priceType}</p>}
       {page.subscriptionPrice && (
-        <p className="mt-1 text-sm font-semibold text-slate-900">Or subscribe {page.subscriptionPrice}</p>
+        <p className="mt-1 text-sm font-semibold text-slate-900">
+          Or subscribe {page.subscriptionPrice}
+        </p>
       )}
       {page.belowMarket && (
         <p className="mt-2 inline-flex items-center gap-2 rounded-site bg-emerald-50 px-3 py-1.5 text-sm text-emerald-900">
@@ -75,8 +82,8 @@ function PriceBlock({ page }: { page: VehiclePageModel }) {
             <path d="M10 16l-6-6h4V4h4v6h4z" fill="currentColor" />
           </svg>
           <span>
-            <strong>Below market price:</strong> {page.belowMarket.saving} under the market average of{" "}
-            {page.belowMarket.average}
+            <strong>Below market price:</strong> {page.belowMarket.saving} under the market average
+            of {page.belowMarket.average}
           </span>
         </p>
       )}
@@ -104,7 +111,12 @@ function CertifiedBadge({ label, points }: { label: string; points: readonly str
         </svg>
         {label}
       </button>
-      <Modal open={open} onClose={() => setOpen(false)} title={label} description="Every certified vehicle comes with:">
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title={label}
+        description="Every certified vehicle comes with:"
+      >
         <ul className="list-disc space-y-1 pl-6">
           {points.map((point) => (
             <li key={point} className="first-letter:uppercase">

@@ -31,7 +31,12 @@ function aSite(settings: Partial<SiteSettings> = {}, overrides: Partial<Site> = 
 }
 
 const model = (vehicle: Partial<Vehicle> = {}, site: Site = aSite()) =>
-  buildVehiclePageModel({ vehicle: aVehicle(vehicle), site, location: null, nowMs: FIXTURE_NOW_MS });
+  buildVehiclePageModel({
+    vehicle: aVehicle(vehicle),
+    site,
+    location: null,
+    nowMs: FIXTURE_NOW_MS,
+  });
 
 describe("the sidebar's actions", () => {
   it("an available vehicle: reserve with its deposit, enquire, test drive, finance, trade-in; no find-similar", () => {
@@ -54,11 +59,23 @@ describe("the sidebar's actions", () => {
   });
 
   it("a sold vehicle: only Find Me Something Similar (to the same make and model) and the history report", () => {
-    const { actions, unavailable, tags } = model({ status: "sold", sold: true, file: "/report.pdf" });
+    const { actions, unavailable, tags } = model({
+      status: "sold",
+      sold: true,
+      file: "/report.pdf",
+    });
     expect(unavailable).toBe(true);
     expect(tags.map((t) => t.label)).toContain("Just Sold");
     expect(actions.findSimilar?.href).toBe("/search/make/Toyota/Toyota%20Corolla");
-    for (const key of ["reserve", "buyOnline", "tradeIn", "enquire", "testDrive", "finance", "whatsapp"] as const) {
+    for (const key of [
+      "reserve",
+      "buyOnline",
+      "tradeIn",
+      "enquire",
+      "testDrive",
+      "finance",
+      "whatsapp",
+    ] as const) {
       expect(actions[key], key).toBeNull();
     }
     expect(actions.chat).toBe(false);
@@ -72,7 +89,10 @@ describe("the sidebar's actions", () => {
   });
 
   it("WhatsApp and chat where the site enables them; Get Finance text and US spelling", () => {
-    const site = aSite({ whatsappNumber: "61 400 000 000", chatEnabled: true, getFinanceText: "Get a Quote" }, { locale: "en-US" });
+    const site = aSite(
+      { whatsappNumber: "61 400 000 000", chatEnabled: true, getFinanceText: "Get a Quote" },
+      { locale: "en-US" },
+    );
     const { actions } = model({}, site);
     expect(actions.whatsapp?.href).toMatch(/^https:\/\/wa\.me\/61400000000\?text=/);
     expect(actions.chat).toBe(true);
@@ -83,45 +103,72 @@ describe("the sidebar's actions", () => {
 
 describe("price, phone and specifications", () => {
   it("the phone is masked after 5 characters unless the site starts it revealed", () => {
-    expect(model().phone).toEqual({ number: "0298765432", masked: "02987XXXXX", startsRevealed: false });
+    expect(model().phone).toEqual({
+      number: "0298765432",
+      masked: "02987XXXXX",
+      startsRevealed: false,
+    });
     expect(model({}, aSite({ phoneStartsRevealed: true })).phone?.startsRevealed).toBe(true);
     expect(model({ location: null }).phone?.number).toBe("1300 000 000");
   });
 
   it("before price and below-market only when they say something true", () => {
-    const page = model({ before_price: 29_990, autograb_data: { average_market_price: 30_990, state_average_market_price: null } });
+    const page = model({
+      before_price: 29_990,
+      autograb_data: { average_market_price: 30_990, state_average_market_price: null },
+    });
     expect(page.beforePrice).toBe("$29,990.00");
     expect(page.belowMarket).toEqual({ average: "$30,990.00", saving: "$3,000.00" });
     const enquire = model({ price: 0, before_price: 29_990 });
     expect(enquire.price.text).toBe("Enquire for price.");
     expect(enquire.beforePrice).toBeNull();
     expect(enquire.finance).toBeNull();
-    expect(model({ price: 0 }, aSite({}, { locale: "en-US" })).price.text).toBe("Inquire for price.");
+    expect(model({ price: 0 }, aSite({}, { locale: "en-US" })).price.text).toBe(
+      "Inquire for price.",
+    );
   });
 
   it("specifications in groups, in the site's words, without missing fields", () => {
     const site = aSite({}, { locale: "en-US" });
-    const groups = model({ colour: "Silver", engine: null, seats: null, fuel: "Petrol", simple_fuel: "Petrol" }, site).specGroups;
+    const groups = model(
+      { colour: "Silver", engine: null, seats: null, fuel: "Petrol", simple_fuel: "Petrol" },
+      site,
+    ).specGroups;
     const rows = Object.fromEntries(groups.flatMap((g) => g.rows.map((r) => [r.label, r.value])));
-    expect(rows).toMatchObject({ Miles: "42,000 miles", Color: "Silver", "Fuel type": "Gas", VIN: "JTDBR32E000000001" });
+    expect(rows).toMatchObject({
+      Miles: "42,000 miles",
+      Color: "Silver",
+      "Fuel type": "Gas",
+      VIN: "JTDBR32E000000001",
+    });
     expect(rows).not.toHaveProperty("Engine");
     expect(rows).not.toHaveProperty("Seats");
   });
 
   it("breadcrumbs go through the site's search scope", () => {
     const page = model({}, aSite({ defaultSearchPath: "/pre-owned" }));
-    expect(page.breadcrumbs.map((b) => b.href)).toEqual(["/", "/pre-owned", "/pre-owned/make/Toyota", null]);
+    expect(page.breadcrumbs.map((b) => b.href)).toEqual([
+      "/",
+      "/pre-owned",
+      "/pre-owned/make/Toyota",
+      null,
+    ]);
   });
 
   it("gallery photos name the vehicle and their place", () => {
-    const images = Array.from({ length: 3 }, (_, i) => ({ url: `/media/vehicle/suv/1/${i + 1}.svg`, thumb: `/t/${i}.svg` }));
+    const images = Array.from({ length: 3 }, (_, i) => ({
+      url: `/media/vehicle/suv/1/${i + 1}.svg`,
+      thumb: `/t/${i}.svg`,
+    }));
     const { gallery } = model({ images });
     expect(gallery.map((g) => g.alt)).toEqual([
       "2021 Toyota Corolla Ascent Sport ZWE211R, photo 1 of 3",
       "2021 Toyota Corolla Ascent Sport ZWE211R, photo 2 of 3",
       "2021 Toyota Corolla Ascent Sport ZWE211R, photo 3 of 3",
     ]);
-    const jpeg = model({ images: [{ url: "https://cdn.example/a.jpg", thumb: "https://cdn.example/a-t.jpg" }] }).gallery[0]!;
+    const jpeg = model({
+      images: [{ url: "https://cdn.example/a.jpg", thumb: "https://cdn.example/a-t.jpg" }],
+    }).gallery[0]!;
     expect(jpeg.srcSet.split(", ")).toHaveLength(5);
     expect(jpeg.src).toContain("w=1280");
   });

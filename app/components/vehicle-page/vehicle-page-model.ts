@@ -18,7 +18,12 @@ import {
   priceDisplay,
   type PriceDisplay,
 } from "~/domain/vehicle-price";
-import { carTypeLabel, CERTIFIED_DIALOG_POINTS, CERTIFIED_PRE_OWNED_LABEL, vehicleTags } from "~/domain/vehicle-tags";
+import {
+  carTypeLabel,
+  CERTIFIED_DIALOG_POINTS,
+  CERTIFIED_PRE_OWNED_LABEL,
+  vehicleTags,
+} from "~/domain/vehicle-tags";
 import type { VehicleTag } from "~/domain/vehicle-tags";
 import {
   buyOnlinePath,
@@ -138,11 +143,20 @@ export type VehiclePageModel = {
   similarSearchPath: string;
 };
 
-function link(label: string, href: string, detail: string | null = null, external = false): SidebarLink {
+function link(
+  label: string,
+  href: string,
+  detail: string | null = null,
+  external = false,
+): SidebarLink {
   return { label, detail, href, external };
 }
 
-function galleryImages(images: readonly VehicleImage[], heading: string, site: Site): GalleryImage[] {
+function galleryImages(
+  images: readonly VehicleImage[],
+  heading: string,
+  site: Site,
+): GalleryImage[] {
   const settings = site.settings;
   const total = images.length;
   return images.map((image, index) => ({
@@ -166,7 +180,9 @@ function imageSrcSetFor(src: string, site: Site): string {
 export function vehicleSpecGroups(vehicle: Vehicle, site: Site): SpecGroup[] {
   const locale = site.locale;
   const text = (value: string | null | undefined) =>
-    value === null || value === undefined || value.trim() === "" ? null : localiseText(value.trim(), locale);
+    value === null || value === undefined || value.trim() === ""
+      ? null
+      : localiseText(value.trim(), locale);
   const row = (label: string, value: string | null): SpecRow | null =>
     value === null ? null : { label: localiseText(label, locale), value };
   const group = (title: string, rows: Array<SpecRow | null>): SpecGroup => ({
@@ -208,14 +224,23 @@ export type VehiclePageInput = {
   nowMs: number;
 };
 
-export function buildVehiclePageModel({ vehicle, site, location, nowMs }: VehiclePageInput): VehiclePageModel {
+export function buildVehiclePageModel({
+  vehicle,
+  site,
+  location,
+  nowMs,
+}: VehiclePageInput): VehiclePageModel {
   const { settings, locale } = site;
   const heading = vehicleHeading(vehicle);
-  const shown = memoFormat(`price:${locale}:${vehicle.price}:${vehicle.preorder}:${vehicle.tag ?? ""}`, () =>
-    priceDisplay(vehicle, locale),
+  const shown = memoFormat(
+    `price:${locale}:${vehicle.price}:${vehicle.preorder}:${vehicle.tag ?? ""}`,
+    () => priceDisplay(vehicle, locale),
   );
   // 'Enquire for price.' in the site's spelling ('Inquire for price.' on US sites).
-  const price = { kind: shown.kind, text: shown.kind === "enquire" ? localiseText(shown.text, locale) : shown.text };
+  const price = {
+    kind: shown.kind,
+    text: shown.kind === "enquire" ? localiseText(shown.text, locale) : shown.text,
+  };
   const unavailable = isUnavailable(vehicle);
   const localise = (text: string) => localiseText(text, locale);
   const enquireHref = `/contact?car_id=${encodeURIComponent(String(vehicle.id))}`;
@@ -225,7 +250,9 @@ export function buildVehiclePageModel({ vehicle, site, location, nowMs }: Vehicl
   const below = market !== null && isBelowMarket(vehicle, settings);
   const phoneNumber = vehicle.location?.phone ?? location?.phone ?? site.contactDetails.phone;
   const subscription =
-    settings.offersSubscription && vehicle.subscription_price !== null && vehicle.subscription_price > 0
+    settings.offersSubscription &&
+    vehicle.subscription_price !== null &&
+    vehicle.subscription_price > 0
       ? `from ${formatPrice(vehicle.subscription_price, locale)} per week`
       : null;
   const searchBase = siteSearchBasePath(settings);
@@ -257,7 +284,9 @@ export function buildVehiclePageModel({ vehicle, site, location, nowMs }: Vehicl
     price,
     priceType: price.kind === "price" ? vehicle.price_type : null,
     beforePrice:
-      price.kind === "price" && vehicle.before_price !== null && vehicle.before_price > vehicle.price
+      price.kind === "price" &&
+      vehicle.before_price !== null &&
+      vehicle.before_price > vehicle.price
         ? formatPrice(vehicle.before_price, locale)
         : null,
     subscriptionPrice: subscription,
@@ -267,7 +296,10 @@ export function buildVehiclePageModel({ vehicle, site, location, nowMs }: Vehicl
       : null,
     belowMarket:
       below && market !== null
-        ? { average: formatPrice(market, locale), saving: formatPrice(market - vehicle.price, locale) }
+        ? {
+            average: formatPrice(market, locale),
+            saving: formatPrice(market - vehicle.price, locale),
+          }
         : null,
     unavailable,
     gallery: galleryImages(vehicle.images, heading, site),
@@ -288,13 +320,18 @@ export function buildVehiclePageModel({ vehicle, site, location, nowMs }: Vehicl
           ? link(VEHICLE_PAGE_TEXT.tradeIn, tradeInPath(vehicle), VEHICLE_PAGE_TEXT.tradeInDetail)
           : null,
       enquire: unavailable ? null : link(localise(VEHICLE_ACTION_TEXT.enquireNow), enquireHref),
-      testDrive: unavailable ? null : link(VEHICLE_ACTION_TEXT.bookTestDrive, bookTestDrivePath(vehicle)),
+      testDrive: unavailable
+        ? null
+        : link(VEHICLE_ACTION_TEXT.bookTestDrive, bookTestDrivePath(vehicle)),
       finance: unavailable ? null : link(localise(settings.getFinanceText), financePath(vehicle)),
       historyReport: canShowHistoryReport(vehicle)
         ? link(VEHICLE_ACTION_TEXT.historyReport, vehicle.file ?? "", null, true)
         : null,
       requestPhotos: offersRequestPhotos(vehicle)
-        ? link(VEHICLE_PAGE_TEXT.requestPhotos, `${enquireHref}&subcategory=${encodeURIComponent("Request Photos")}`)
+        ? link(
+            VEHICLE_PAGE_TEXT.requestPhotos,
+            `${enquireHref}&subcategory=${encodeURIComponent("Request Photos")}`,
+          )
         : null,
       whatsapp:
         !unavailable && settings.whatsappNumber && settings.whatsappNumber.trim() !== ""
@@ -305,7 +342,11 @@ export function buildVehiclePageModel({ vehicle, site, location, nowMs }: Vehicl
     },
     phone:
       phoneNumber && phoneNumber.trim() !== ""
-        ? { number: phoneNumber, masked: maskPhone(phoneNumber), startsRevealed: settings.phoneStartsRevealed }
+        ? {
+            number: phoneNumber,
+            masked: maskPhone(phoneNumber),
+            startsRevealed: settings.phoneStartsRevealed,
+          }
         : null,
     location:
       location || vehicle.location_name
@@ -317,10 +358,7 @@ export function buildVehiclePageModel({ vehicle, site, location, nowMs }: Vehicl
         : null,
     specGroups: vehicleSpecGroups(vehicle, site),
     features: vehicle.filtered_features.filter((f) => f.trim() !== "").map(localise),
-    finance:
-      !unavailable && price.kind === "price"
-        ? { price: vehicle.price }
-        : null,
+    finance: !unavailable && price.kind === "price" ? { price: vehicle.price } : null,
     breadcrumbs: [
       { name: "Home", href: "/" },
       { name: "Our stock", href: settings.defaultSearchPath },

@@ -20,9 +20,13 @@ import type { VehiclePageModel } from "./vehicle-page-model";
  * The site's finance calculator (shared with the finance page) is below the fold too: rendered
  * in place with the vehicle's price, hydrated from its own chunk.
  */
-const FinanceCalculator = lazy(() => import("~/app/components/finance-calculator").then((m) => ({ default: m.FinanceCalculator })));
+const FinanceCalculator = lazy(() =>
+  import("~/app/components/finance-calculator").then((m) => ({ default: m.FinanceCalculator })),
+);
 
-const SimilarVehicles = lazy(() => import("./similar-vehicles").then((m) => ({ default: m.SimilarVehicles })));
+const SimilarVehicles = lazy(() =>
+  import("./similar-vehicles").then((m) => ({ default: m.SimilarVehicles })),
+);
 
 /**
  * The vehicle detail page. Small screens read it in order: title and price, photos, the
@@ -59,7 +63,11 @@ export function VehiclePage({
       </div>
       <div className="mt-6 grid gap-x-8 gap-y-8 lg:grid-cols-3 print:block">
         <div className="lg:col-span-2">
-          <Gallery images={page.gallery} heading={page.heading} requestPhotos={page.actions.requestPhotos} />
+          <Gallery
+            images={page.gallery}
+            heading={page.heading}
+            requestPhotos={page.actions.requestPhotos}
+          />
         </div>
         <div className="lg:col-start-3 lg:row-span-2 lg:row-start-1 print:hidden">
           <div>
@@ -75,7 +83,10 @@ export function VehiclePage({
               </Suspense>
               {page.actions.finance && (
                 <p className="mt-3">
-                  <a href={page.actions.finance.href} className="font-semibold text-brand underline">
+                  <a
+                    href={page.actions.finance.href}
+                    className="font-semibold text-brand underline"
+                  >
                     {page.actions.finance.label}: apply for a personalised rate
                   </a>
                 </p>

@@ -3,7 +3,12 @@ import { cn } from "~/app/lib/cn";
 /** Shown where a vehicle has no photo yet: a neutral silhouette drawn inline (no request). */
 export function VehiclePlaceholder({ className }: { className?: string }) {
   return (
-    <svg viewBox="0 0 512 320" className={cn("text-slate-300", className)} aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 512 320"
+      className={cn("text-slate-300", className)}
+      aria-hidden="true"
+      focusable="false"
+    >
       <rect width="512" height="320" fill="#f1f5f9" />
       <path
         fill="currentColor"

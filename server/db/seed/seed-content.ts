@@ -41,7 +41,8 @@ const CONTENT: Record<string, ContentRow[]> = {
       title: "Sales Consultant, Harbour Toyota Parramatta",
       kind: "position",
       daysAgo: 5,
-      metaDescription: "Full-time sales role at our Parramatta showroom. Car licence and a love of people required.",
+      metaDescription:
+        "Full-time sales role at our Parramatta showroom. Car licence and a love of people required.",
       body: "<p>Full-time sales role at our Parramatta showroom.</p>",
     },
     {
@@ -49,7 +50,8 @@ const CONTENT: Record<string, ContentRow[]> = {
       title: "Apprentice Technician, Harbour Ford Newcastle",
       kind: "position",
       daysAgo: 9,
-      metaDescription: "Start your automotive career with a four-year apprenticeship in our Newcastle workshop.",
+      metaDescription:
+        "Start your automotive career with a four-year apprenticeship in our Newcastle workshop.",
       body: "<p>A four-year apprenticeship in our Newcastle workshop.</p>",
     },
     {
@@ -87,7 +89,8 @@ const CONTENT: Record<string, ContentRow[]> = {
       title: "Buy Your Kia Online",
       kind: "page",
       daysAgo: 20,
-      metaDescription: "Reserve a new Kia online with Coastal Kia and pick it up on the Gold Coast.",
+      metaDescription:
+        "Reserve a new Kia online with Coastal Kia and pick it up on the Gold Coast.",
       body: "<p>Choose your new Kia, reserve it with a deposit and we will have it ready for you in Southport.</p><h2>Delivered to your door</h2><p>Anywhere on the Gold Coast, at no extra cost.</p>",
     },
   ],

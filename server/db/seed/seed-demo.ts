@@ -5,7 +5,12 @@
  */
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { MAKE_ALIASES, MAKE_DISPLAY_NAMES, MANUFACTURERS, POPULAR_MAKES } from "~/domain/manufacturers";
+import {
+  MAKE_ALIASES,
+  MAKE_DISPLAY_NAMES,
+  MANUFACTURERS,
+  POPULAR_MAKES,
+} from "~/domain/manufacturers";
 import type { Database } from "../client";
 import {
   contentPages,
@@ -192,9 +197,13 @@ async function seedSite(db: Database, demo: DemoSite, now: number): Promise<numb
           position: i,
           primary: l.primary ?? false,
           visible: l.visible ?? true,
-          image: i % 2 === 0
-            ? { url: `/media/location/${slugify(l.name)}.svg`, thumb: { url: `/media/location/${slugify(l.name)}.svg?thumb=1` } }
-            : null,
+          image:
+            i % 2 === 0
+              ? {
+                  url: `/media/location/${slugify(l.name)}.svg`,
+                  thumb: { url: `/media/location/${slugify(l.name)}.svg?thumb=1` },
+                }
+              : null,
           dealerLicenseNumber: demo.locale === "en-US" ? null : `MD${10000 + demo.seed * 10 + i}`,
           motorVehicleRepairer: l.type === "service" ? `MVRL${20000 + demo.seed * 10 + i}` : null,
           address: {
@@ -220,7 +229,15 @@ async function seedSite(db: Database, demo: DemoSite, now: number): Promise<numb
           openingHours: openingHours(l.weekdayHours ?? AU_HOURS),
           serviceOpeningHours:
             demo.settings.separateSalesServiceHours && l.type !== "service"
-              ? openingHours([null, ["07:30", "17:00"], ["07:30", "17:00"], ["07:30", "17:00"], ["07:30", "17:00"], ["07:30", "17:00"], ["08:00", "12:00"]])
+              ? openingHours([
+                  null,
+                  ["07:30", "17:00"],
+                  ["07:30", "17:00"],
+                  ["07:30", "17:00"],
+                  ["07:30", "17:00"],
+                  ["07:30", "17:00"],
+                  ["08:00", "12:00"],
+                ])
               : null,
           averageRating: 4 + ((i * 3) % 10) / 10,
           reviewCount: 25 + i * 11,
@@ -237,8 +254,24 @@ async function seedSite(db: Database, demo: DemoSite, now: number): Promise<numb
     locationRows
       .filter((l) => l.visible)
       .flatMap((l) => [
-        { siteId: site.id, locationId: l.id, date: `${year}-12-25`, status: "Closed", startHour: null, endHour: null, label: "Christmas Day" },
-        { siteId: site.id, locationId: l.id, date: `${year}-12-24`, status: "Open", startHour: "09:00", endHour: "13:00", label: "Christmas Eve" },
+        {
+          siteId: site.id,
+          locationId: l.id,
+          date: `${year}-12-25`,
+          status: "Closed",
+          startHour: null,
+          endHour: null,
+          label: "Christmas Day",
+        },
+        {
+          siteId: site.id,
+          locationId: l.id,
+          date: `${year}-12-24`,
+          status: "Open",
+          startHour: "09:00",
+          endHour: "13:00",
+          label: "Christmas Eve",
+        },
       ]),
   );
 
@@ -256,7 +289,14 @@ async function seedSite(db: Database, demo: DemoSite, now: number): Promise<numb
     await db.insert(vehicles).values(vehicleRows.slice(i, i + 200));
   }
 
-  await seedSiteContent(db, demo, site.id, locationRows.map((l) => l.id), random, now);
+  await seedSiteContent(
+    db,
+    demo,
+    site.id,
+    locationRows.map((l) => l.id),
+    random,
+    now,
+  );
   return vehicleRows.length;
 }
 
@@ -277,19 +317,33 @@ function makeVehicle(demo: DemoSite, random: Random, i: number, now: number, ctx
   const spec = random.pick(specs);
   const carType = weighted(random, demo.carTypes);
   const currentYear = new Date(now).getUTCFullYear();
-  const year = carType === "new" ? currentYear : carType === "demo" ? currentYear - random.int(0, 1) : currentYear - random.int(1, 12);
-  const km = carType === "new" ? random.int(0, 50) : carType === "demo" ? random.int(500, 9000) : random.int(8000, 220000);
+  const year =
+    carType === "new"
+      ? currentYear
+      : carType === "demo"
+        ? currentYear - random.int(0, 1)
+        : currentYear - random.int(1, 12);
+  const km =
+    carType === "new"
+      ? random.int(0, 50)
+      : carType === "demo"
+        ? random.int(500, 9000)
+        : random.int(8000, 220000);
   const badge = random.pick(spec.badges);
   const [colour, colourHex] = random.pick(COLOURS);
   const age = carType === "new" ? 0 : currentYear - year;
-  const price = Math.round((spec.basePrice * Math.pow(0.88, age) * (0.9 + random.next() * 0.2)) / 10) * 10 + (carType === "used" ? 990 : 0);
+  const price =
+    Math.round((spec.basePrice * Math.pow(0.88, age) * (0.9 + random.next() * 0.2)) / 10) * 10 +
+    (carType === "used" ? 990 : 0);
   const location =
     ctx.salesLocations.find((l) => l.manufacturers.includes(slugify(make))) ??
     ctx.salesLocations[i % ctx.salesLocations.length]!;
   const createdAt = now - random.int(0, 90) * DAY - random.int(0, DAY);
   const special = i < 24 ? i : -1;
 
-  let status: "in_stock" | "coming_soon" | "sold" = random.chance(0.06) ? "coming_soon" : "in_stock";
+  let status: "in_stock" | "coming_soon" | "sold" = random.chance(0.06)
+    ? "coming_soon"
+    : "in_stock";
   let soldAt: Date | null = null;
   let reserved = random.chance(0.03);
   let finalPrice = price;
@@ -298,37 +352,93 @@ function makeVehicle(demo: DemoSite, random: Random, i: number, now: number, ctx
   let photoCount = random.int(6, 24);
   let certified = carType === "used" && random.chance(0.25);
   let created = createdAt;
-  let market: { average_market_price: number | null; state_average_market_price: number | null } | null =
+  let market: {
+    average_market_price: number | null;
+    state_average_market_price: number | null;
+  } | null =
     carType === "used" && random.chance(0.5)
-      ? { average_market_price: price + random.int(-2500, 3500), state_average_market_price: price + random.int(-2000, 3000) }
+      ? {
+          average_market_price: price + random.int(-2500, 3500),
+          state_average_market_price: price + random.int(-2000, 3000),
+        }
       : null;
   let fuel = spec.fuel;
   let showOnWebsite = true;
 
   switch (special) {
-    case 0: status = "sold"; soldAt = new Date(now - 1 * DAY); break;
-    case 1: status = "sold"; soldAt = new Date(now - 10 * DAY); break;
-    case 2: status = "coming_soon"; break;
-    case 3: reserved = true; break;
-    case 4: finalPrice = 0; break;
-    case 5: finalPrice = 5; break;
-    case 6: preorder = true; finalPrice = 0; tag = "Pre-order"; status = "coming_soon"; break;
-    case 7: fuel = "Electric"; break;
-    case 8: fuel = "Hybrid"; break;
-    case 9: fuel = "PHEV"; break;
-    case 10: tag = "Test Drive Only"; break;
-    case 11: tag = "*** Test Drive Vehicle Only ***"; break;
-    case 12: tag = "Special"; break;
-    case 13: certified = true; break;
-    case 14: market = { average_market_price: price + 2500, state_average_market_price: price + 1800 }; break;
-    case 15: market = { average_market_price: price - 1500, state_average_market_price: price - 1200 }; break;
-    case 16: photoCount = 0; break;
-    case 17: photoCount = 40; break;
-    case 18: photoCount = 2; break;
-    case 19: created = now - 2 * DAY; break;
-    case 20: showOnWebsite = false; break;
-    case 21: finalPrice = 150; break;
-    default: break;
+    case 0:
+      status = "sold";
+      soldAt = new Date(now - 1 * DAY);
+      break;
+    case 1:
+      status = "sold";
+      soldAt = new Date(now - 10 * DAY);
+      break;
+    case 2:
+      status = "coming_soon";
+      break;
+    case 3:
+      reserved = true;
+      break;
+    case 4:
+      finalPrice = 0;
+      break;
+    case 5:
+      finalPrice = 5;
+      break;
+    case 6:
+      preorder = true;
+      finalPrice = 0;
+      tag = "Pre-order";
+      status = "coming_soon";
+      break;
+    case 7:
+      fuel = "Electric";
+      break;
+    case 8:
+      fuel = "Hybrid";
+      break;
+    case 9:
+      fuel = "PHEV";
+      break;
+    case 10:
+      tag = "Test Drive Only";
+      break;
+    case 11:
+      tag = "*** Test Drive Vehicle Only ***";
+      break;
+    case 12:
+      tag = "Special";
+      break;
+    case 13:
+      certified = true;
+      break;
+    case 14:
+      market = { average_market_price: price + 2500, state_average_market_price: price + 1800 };
+      break;
+    case 15:
+      market = { average_market_price: price - 1500, state_average_market_price: price - 1200 };
+      break;
+    case 16:
+      photoCount = 0;
+      break;
+    case 17:
+      photoCount = 40;
+      break;
+    case 18:
+      photoCount = 2;
+      break;
+    case 19:
+      created = now - 2 * DAY;
+      break;
+    case 20:
+      showOnWebsite = false;
+      break;
+    case 21:
+      finalPrice = 150;
+      break;
+    default:
+      break;
   }
 
   const itemType = demo.rentals && i % 5 === 4 ? "rental" : (spec.item ?? "car");
@@ -342,9 +452,16 @@ function makeVehicle(demo: DemoSite, random: Random, i: number, now: number, ctx
   }));
   const name = `${year} ${make} ${spec.model} ${badge}`;
   const deposit = demo.settings.paymentProvider
-    ? [{ authorization_type: "deposit", authorization_key: `pk_demo_${demo.slug}`, deposit_amount: special === 22 ? 500 : null }]
+    ? [
+        {
+          authorization_type: "deposit",
+          authorization_key: `pk_demo_${demo.slug}`,
+          deposit_amount: special === 22 ? 500 : null,
+        },
+      ]
     : [];
-  const subscription = demo.subscriptions && i % 4 === 0 ? Math.round(finalPrice / 260 / 5) * 5 + 99 : null;
+  const subscription =
+    demo.subscriptions && i % 4 === 0 ? Math.round(finalPrice / 260 / 5) * 5 + 99 : null;
   const categories = [
     ...(fuel === "Electric" || fuel === "Hybrid" || fuel === "PHEV" ? ["Electric & Hybrid"] : []),
     ...(body === "Ute" || body === "Pickup" ? ["Work Vehicles"] : []),
@@ -389,7 +506,8 @@ function makeVehicle(demo: DemoSite, random: Random, i: number, now: number, ctx
     tag,
     customRank: random.int(0, 1000),
     images,
-    historyReportUrl: carType === "used" && random.chance(0.3) ? `/media/history/${stocknum}.pdf` : null,
+    historyReportUrl:
+      carType === "used" && random.chance(0.3) ? `/media/history/${stocknum}.pdf` : null,
     autograbData: market,
     showOnDealerWebsite: showOnWebsite,
     description: `${name} in ${colour.toLowerCase()}. ${spec.engine}, ${spec.seats} seats. Contact us today to arrange an inspection and test drive.`,
@@ -420,8 +538,16 @@ async function seedSiteContent(
         description: `Limited time offer on the ${make} ${spec.model}. Ask about complimentary servicing.`,
         disclaimer: "Offer available while stocks last at participating dealers. Excludes fleet.",
         price: spec.basePrice - 1000,
-        logo: { src: `/media/logo/${encodeURIComponent(make)}.svg?bg=333333`, width: 120, height: 40 },
-        image: { src: `/media/vehicle/${slugify(spec.body)}/1f4e9c/1.svg`, width: 800, height: 450 },
+        logo: {
+          src: `/media/logo/${encodeURIComponent(make)}.svg?bg=333333`,
+          width: 120,
+          height: 40,
+        },
+        image: {
+          src: `/media/vehicle/${slugify(spec.body)}/1f4e9c/1.svg`,
+          width: 800,
+          height: 450,
+        },
         linkHref: `/special-offers#${slugify(`${make}-${spec.model}-offer`)}`,
         expiresAt: new Date(now + 60 * DAY).toISOString().slice(0, 10),
         position: i * 2 + j,
@@ -429,19 +555,36 @@ async function seedSiteContent(
     ),
   );
   await db.insert(parts).values(
-    ["Floor Mats", "Roof Racks", "Tow Bar", "Dash Camera", "Cargo Liner", "Service Kit"].map((name, i) => ({
-      siteId,
-      name: `${makes[0]} ${name}`,
-      slug: slugify(`${makes[0]}-${name}`),
-      partNumber: `PT-${demo.seed}-${i}`,
-      category: i < 3 ? "Accessories" : "Car Care",
-      manufacturerName: makes[0] ?? null,
-      price: 49 + i * 60,
-      imageUrl: null,
-      description: `Genuine ${name.toLowerCase()} fitted by our service team.`,
-    })),
+    ["Floor Mats", "Roof Racks", "Tow Bar", "Dash Camera", "Cargo Liner", "Service Kit"].map(
+      (name, i) => ({
+        siteId,
+        name: `${makes[0]} ${name}`,
+        slug: slugify(`${makes[0]}-${name}`),
+        partNumber: `PT-${demo.seed}-${i}`,
+        category: i < 3 ? "Accessories" : "Car Care",
+        manufacturerName: makes[0] ?? null,
+        price: 49 + i * 60,
+        imageUrl: null,
+        description: `Genuine ${name.toLowerCase()} fitted by our service team.`,
+      }),
+    ),
   );
-  const names = ["Sarah M.", "James T.", "Priya K.", "Tom W.", "Mei L.", "Daniel R.", "Olivia P.", "Jack H.", "Aisha B.", "Liam C.", "Grace N.", "Noah S.", "Ella F.", "Henry G."];
+  const names = [
+    "Sarah M.",
+    "James T.",
+    "Priya K.",
+    "Tom W.",
+    "Mei L.",
+    "Daniel R.",
+    "Olivia P.",
+    "Jack H.",
+    "Aisha B.",
+    "Liam C.",
+    "Grace N.",
+    "Noah S.",
+    "Ella F.",
+    "Henry G.",
+  ];
   await db.insert(reviews).values(
     names.map((customerName, i) => {
       const rating = i % 7 === 6 ? 3 : i % 3 === 0 ? 4 : 5;
@@ -450,12 +593,15 @@ async function seedSiteContent(
         siteId,
         locationId: locationIds[i % locationIds.length] ?? null,
         customerName,
-        text: i % 5 === 4 ? null : random.pick([
-          "Friendly team, no pressure, and the car was ready on time.",
-          "Great trade-in price and the finance was sorted in a day.",
-          "Service department kept me updated the whole way through.",
-          "Found exactly the car I wanted online and reserved it the same night.",
-        ]),
+        text:
+          i % 5 === 4
+            ? null
+            : random.pick([
+                "Friendly team, no pressure, and the car was ready on time.",
+                "Great trade-in price and the finance was sorted in a day.",
+                "Service department kept me updated the whole way through.",
+                "Found exactly the car I wanted online and reserved it the same night.",
+              ]),
         rating,
         imageUrl: null,
         reviewDate: date,
@@ -474,12 +620,35 @@ async function seedSiteContent(
     metaDescription: `${title} at ${demo.name}.`,
     publishedAt: new Date(now - 30 * DAY),
   });
-  await db.insert(contentPages).values([
-    page("about-us", "About Us", `<p>${demo.name} has served ${demo.city} drivers for over 30 years.</p>`),
-    page("careers", "Careers", "<p>Join a team that loves cars and looks after its people.</p>"),
-    page("terms-and-conditions", "Terms and Conditions", "<p>Prices and offers are subject to change without notice.</p>"),
-    page("privacy-policy", "Privacy Policy", "<p>We collect the details you give us to answer your enquiry.</p>"),
-    page("stealstopper", "StealStopper", "<p>Vehicle anti-theft protection fitted by our accessories team.</p>"),
-    page("welcome-to-our-new-website", "Welcome to our new website", "<p>Search our stock, reserve online and book a service.</p>", "news"),
-  ]);
+  await db
+    .insert(contentPages)
+    .values([
+      page(
+        "about-us",
+        "About Us",
+        `<p>${demo.name} has served ${demo.city} drivers for over 30 years.</p>`,
+      ),
+      page("careers", "Careers", "<p>Join a team that loves cars and looks after its people.</p>"),
+      page(
+        "terms-and-conditions",
+        "Terms and Conditions",
+        "<p>Prices and offers are subject to change without notice.</p>",
+      ),
+      page(
+        "privacy-policy",
+        "Privacy Policy",
+        "<p>We collect the details you give us to answer your enquiry.</p>",
+      ),
+      page(
+        "stealstopper",
+        "StealStopper",
+        "<p>Vehicle anti-theft protection fitted by our accessories team.</p>",
+      ),
+      page(
+        "welcome-to-our-new-website",
+        "Welcome to our new website",
+        "<p>Search our stock, reserve online and book a service.</p>",
+        "news",
+      ),
+    ]);
 }

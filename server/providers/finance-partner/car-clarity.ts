@@ -31,7 +31,10 @@ export function partnerBody(lead: LeadDocument, providerCode: string | null): st
   });
 }
 
-export function createCarClarityPartner(config: { url?: string; apiKey?: string }): FinancePartner | null {
+export function createCarClarityPartner(config: {
+  url?: string;
+  apiKey?: string;
+}): FinancePartner | null {
   if (!config.url) return null;
   const url = config.url;
   return {

@@ -16,9 +16,20 @@ export function createDevOutboxTransport(db: Database): MailTransport {
     async send(mail: OutgoingMail): Promise<SentMail> {
       const attachments = await Promise.all(
         mail.attachments.map(async (a) => {
-          const size = a.content !== undefined ? Buffer.byteLength(a.content) : a.path ? (await stat(a.path)).size : 0;
-          const text = typeof a.content === "string" && size <= INLINE_LIMIT ? a.content : undefined;
-          return { filename: a.filename, contentType: a.contentType, size, ...(text ? { content: text } : {}) };
+          const size =
+            a.content !== undefined
+              ? Buffer.byteLength(a.content)
+              : a.path
+                ? (await stat(a.path)).size
+                : 0;
+          const text =
+            typeof a.content === "string" && size <= INLINE_LIMIT ? a.content : undefined;
+          return {
+            filename: a.filename,
+            contentType: a.contentType,
+            size,
+            ...(text ? { content: text } : {}),
+          };
         }),
       );
       await db.insert(devMail).values({

@@ -2,7 +2,10 @@
 import nodemailer from "nodemailer";
 import type { MailTransport, OutgoingMail, SentMail } from "./mail-transport";
 
-export function createSmtpTransport(url: string, options: { maxConnections?: number } = {}): MailTransport {
+export function createSmtpTransport(
+  url: string,
+  options: { maxConnections?: number } = {},
+): MailTransport {
   const transporter = nodemailer.createTransport({
     url,
     pool: true,
@@ -31,7 +34,10 @@ export function createSmtpTransport(url: string, options: { maxConnections?: num
           ...(a.path ? { path: a.path } : { content: a.content }),
         })),
       });
-      return { messageId: String(info.messageId ?? mail.messageId), response: String(info.response ?? "") };
+      return {
+        messageId: String(info.messageId ?? mail.messageId),
+        response: String(info.response ?? ""),
+      };
     },
     async close() {
       transporter.close();

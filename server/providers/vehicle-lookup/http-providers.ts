@@ -10,13 +10,20 @@ type Json = Record<string, unknown>;
 
 function pick(source: Json | undefined, ...keys: string[]): unknown {
   for (const key of keys) {
-    const value = key.split(".").reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Json)[k] : undefined), source);
+    const value = key
+      .split(".")
+      .reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Json)[k] : undefined), source);
     if (value !== undefined && value !== null && value !== "") return value;
   }
   return null;
 }
 const str = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : null);
-const num = (v: unknown) => (typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" && !Number.isNaN(Number(v)) ? Number(v) : null);
+const num = (v: unknown) =>
+  typeof v === "number"
+    ? v
+    : typeof v === "string" && v.trim() !== "" && !Number.isNaN(Number(v))
+      ? Number(v)
+      : null;
 
 async function postJson(url: string, apiKey: string, body: unknown): Promise<Json | null> {
   const response = await fetchWithRetry(
@@ -24,13 +31,23 @@ async function postJson(url: string, apiKey: string, body: unknown): Promise<Jso
     url,
     {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json", authorization: `Bearer ${apiKey}` },
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json",
+        authorization: `Bearer ${apiKey}`,
+      },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(8_000),
     },
     { wait: (attempt) => new Promise((resolve) => setTimeout(resolve, 250 * attempt)) },
   ).catch(async (error: unknown) => {
-    if (error && typeof error === "object" && "status" in error && (error as { status: number }).status === 404) return null;
+    if (
+      error &&
+      typeof error === "object" &&
+      "status" in error &&
+      (error as { status: number }).status === 404
+    )
+      return null;
     throw error;
   });
   if (!response) return null;
@@ -39,14 +56,23 @@ async function postJson(url: string, apiKey: string, body: unknown): Promise<Jso
   return isNotFoundBody(json) ? null : json;
 }
 
-function toResult(json: Json, query: { rego: string; state: string }, provider: string, currency: string): LookupResult | null {
+function toResult(
+  json: Json,
+  query: { rego: string; state: string },
+  provider: string,
+  currency: string,
+): LookupResult | null {
   const v = (pick(json, "vehicle", "result.vehicle", "data.vehicle") ?? json) as Json;
   const year = num(pick(v, "year", "year_of_manufacture", "build_year"));
   const make = str(pick(v, "make", "manufacturer"));
   const model = str(pick(v, "model", "family"));
   if (year === null || !make || !model) return null;
-  const low = num(pick(json, "valuation.trade_low", "valuation.low", "prediction.trade_price_min", "trade.min"));
-  const high = num(pick(json, "valuation.trade_high", "valuation.high", "prediction.trade_price_max", "trade.max"));
+  const low = num(
+    pick(json, "valuation.trade_low", "valuation.low", "prediction.trade_price_min", "trade.min"),
+  );
+  const high = num(
+    pick(json, "valuation.trade_high", "valuation.high", "prediction.trade_price_max", "trade.max"),
+  );
   return {
     rego: query.rego,
     state: query.state,
@@ -66,30 +92,46 @@ function toResult(json: Json, query: { rego: string; state: string }, provider: 
   };
 }
 
-export function createNevdisProvider(config: { url: string; apiKey: string }): VehicleLookupProvider {
+export function createNevdisProvider(config: {
+  url: string;
+  apiKey: string;
+}): VehicleLookupProvider {
   return {
     name: "nevdis",
     async lookup(query, site) {
-      const json = await postJson(`${config.url.replace(/\/$/, "")}/vehicles/lookup`, config.apiKey, {
-        plate: query.rego,
-        state: query.state,
-      });
+      const json = await postJson(
+        `${config.url.replace(/\/$/, "")}/vehicles/lookup`,
+        config.apiKey,
+        {
+          plate: query.rego,
+          state: query.state,
+        },
+      );
       return json ? toResult(json, query, "nevdis", site.locale === "en-NZ" ? "NZD" : "AUD") : null;
     },
   };
 }
 
-export function createAutograbProvider(config: { url: string; apiKey: string }): VehicleLookupProvider {
+export function createAutograbProvider(config: {
+  url: string;
+  apiKey: string;
+}): VehicleLookupProvider {
   return {
     name: "autograb",
     async lookup(query, site) {
-      const json = await postJson(`${config.url.replace(/\/$/, "")}/v2/valuations/rego`, config.apiKey, {
-        rego: query.rego,
-        state: query.state,
-        kms: query.km ?? undefined,
-        region: site.locale === "en-NZ" ? "nz" : "au",
-      });
-      return json ? toResult(json, query, "autograb", site.locale === "en-NZ" ? "NZD" : "AUD") : null;
+      const json = await postJson(
+        `${config.url.replace(/\/$/, "")}/v2/valuations/rego`,
+        config.apiKey,
+        {
+          rego: query.rego,
+          state: query.state,
+          kms: query.km ?? undefined,
+          region: site.locale === "en-NZ" ? "nz" : "au",
+        },
+      );
+      return json
+        ? toResult(json, query, "autograb", site.locale === "en-NZ" ? "NZD" : "AUD")
+        : null;
     },
   };
 }

@@ -10,12 +10,20 @@ export function createSampleRegistrationProvider(db: Database): VehicleLookupPro
     async lookup(query, site) {
       const conditions = [eq(sampleRegistrations.rego, query.rego)];
       if (query.state) conditions.push(eq(sampleRegistrations.state, query.state));
-      const [row] = await db.select().from(sampleRegistrations).where(and(...conditions)).limit(1);
+      const [row] = await db
+        .select()
+        .from(sampleRegistrations)
+        .where(and(...conditions))
+        .limit(1);
       if (!row) return null;
       const currency = site.locale === "en-US" ? "USD" : site.locale === "en-NZ" ? "NZD" : "AUD";
       const valuation =
         row.tradeLow !== null && row.tradeHigh !== null
-          ? adjustForOdometer({ low: row.tradeLow, high: row.tradeHigh, currency }, row.year, query.km)
+          ? adjustForOdometer(
+              { low: row.tradeLow, high: row.tradeHigh, currency },
+              row.year,
+              query.km,
+            )
           : null;
       return {
         rego: row.rego,

@@ -8,14 +8,26 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultSiteSettings } from "~/domain/site-settings";
 import type { Site } from "~/server/sites/site";
 import { createAutograbProvider, createNevdisProvider } from "./http-providers";
-import { adjustForOdometer, selectProvider, type LookupProviders, type VehicleLookupProvider } from "./vehicle-lookup";
+import {
+  adjustForOdometer,
+  selectProvider,
+  type LookupProviders,
+  type VehicleLookupProvider,
+} from "./vehicle-lookup";
 
 const stub = (name: string): VehicleLookupProvider => ({ name, lookup: async () => null });
-const providers: LookupProviders = { builtIn: stub("built-in"), nevdis: stub("nevdis"), autograb: stub("autograb") };
+const providers: LookupProviders = {
+  builtIn: stub("built-in"),
+  nevdis: stub("nevdis"),
+  autograb: stub("autograb"),
+};
 
 function site(flags: Partial<{ nevdis: boolean; autograb: boolean }> = {}): Site {
   const settings = defaultSiteSettings();
-  return { locale: "en-AU", settings: { ...settings, featureFlags: { ...settings.featureFlags, ...flags } } } as Site;
+  return {
+    locale: "en-AU",
+    settings: { ...settings, featureFlags: { ...settings.featureFlags, ...flags } },
+  } as Site;
 }
 
 describe("provider selection", () => {
@@ -32,7 +44,9 @@ describe("provider selection", () => {
   });
 
   it("falls back to the built-in provider when the flag is on but the platform has no credentials", () => {
-    expect(selectProvider({ ...providers, nevdis: null }, site({ nevdis: true }), "nevdis").name).toBe("built-in");
+    expect(
+      selectProvider({ ...providers, nevdis: null }, site({ nevdis: true }), "nevdis").name,
+    ).toBe("built-in");
   });
 
   it("adjusts a valuation for a high odometer reading, within bounds", () => {
@@ -52,12 +66,21 @@ describe("HTTP providers", () => {
     req.on("data", (c: Buffer) => (body += c.toString()));
     req.on("end", () => {
       calls.push({ path: req.url ?? "", auth: req.headers.authorization, body });
-      const plate = (JSON.parse(body) as { plate?: string; rego?: string }).plate ?? (JSON.parse(body) as { rego?: string }).rego;
+      const plate =
+        (JSON.parse(body) as { plate?: string; rego?: string }).plate ??
+        (JSON.parse(body) as { rego?: string }).rego;
       if (plate === "FLAKY1" && failures++ < 2) return res.writeHead(502).end();
-      if (plate === "GONE1") return res.writeHead(200, { "content-type": "application/json" }).end('{"status":404}');
+      if (plate === "GONE1")
+        return res.writeHead(200, { "content-type": "application/json" }).end('{"status":404}');
       res.writeHead(200, { "content-type": "application/json" }).end(
         JSON.stringify({
-          vehicle: { year_of_manufacture: "2020", manufacturer: "Mazda", family: "CX-5", variant: "Touring", color: "Blue" },
+          vehicle: {
+            year_of_manufacture: "2020",
+            manufacturer: "Mazda",
+            family: "CX-5",
+            variant: "Touring",
+            color: "Blue",
+          },
           prediction: { trade_price_min: 25000, trade_price_max: 27500 },
         }),
       );
@@ -73,7 +96,10 @@ describe("HTTP providers", () => {
   it("maps a NEVDIS answer, sending the plate with the key", async () => {
     const nevdis = createNevdisProvider({ url, apiKey: "k1" });
     const result = await nevdis.lookup({ rego: "ABC123", state: "NSW" }, site());
-    expect(result).toMatchObject({ provider: "nevdis", vehicle: { year: 2020, make: "Mazda", model: "CX-5", badge: "Touring", colour: "Blue" } });
+    expect(result).toMatchObject({
+      provider: "nevdis",
+      vehicle: { year: 2020, make: "Mazda", model: "CX-5", badge: "Touring", colour: "Blue" },
+    });
     expect(calls.at(-1)).toMatchObject({ path: "/vehicles/lookup", auth: "Bearer k1" });
   });
 

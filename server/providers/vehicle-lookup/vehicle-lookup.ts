@@ -48,7 +48,11 @@ export type LookupProviders = {
  * The provider for a site and endpoint: the real one when the site's flag is on and credentials
  * exist, else the built-in one. The registration lookup prefers a provider with valuations.
  */
-export function selectProvider(providers: LookupProviders, site: Site, kind: LookupKind): VehicleLookupProvider {
+export function selectProvider(
+  providers: LookupProviders,
+  site: Site,
+  kind: LookupKind,
+): VehicleLookupProvider {
   const flags = site.settings.featureFlags;
   const nevdis = flags.nevdis ? providers.nevdis : null;
   const autograb = flags.autograb ? providers.autograb : null;
@@ -58,7 +62,12 @@ export function selectProvider(providers: LookupProviders, site: Site, kind: Loo
 }
 
 /** Values a trade-in at this odometer reading: 1% off per 5,000 km above the typical reading. */
-export function adjustForOdometer(valuation: Valuation, year: number, km: number | null | undefined, now = new Date()): Valuation {
+export function adjustForOdometer(
+  valuation: Valuation,
+  year: number,
+  km: number | null | undefined,
+  now = new Date(),
+): Valuation {
   if (!km || km <= 0) return valuation;
   const age = Math.max(1, now.getUTCFullYear() - year);
   const typical = age * 15_000;

@@ -38,10 +38,15 @@ export function attachmentOf(raw: string, headerPattern: RegExp): Buffer | null 
       const head = part.slice(0, split.index).replace(/\r?\n[ \t]+/g, " ");
       if (!headerPattern.test(head) || /boundary=/i.test(head)) continue;
       const body = part.slice(split.index + split[0].length).replace(/\r?\n$/, "");
-      if (/Content-Transfer-Encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ""), "base64");
+      if (/Content-Transfer-Encoding:\s*base64/i.test(head))
+        return Buffer.from(body.replace(/\s+/g, ""), "base64");
       if (/Content-Transfer-Encoding:\s*quoted-printable/i.test(head)) {
         return Buffer.from(
-          body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          body
+            .replace(/=\r?\n/g, "")
+            .replace(/=([0-9A-F]{2})/gi, (_, hex: string) =>
+              String.fromCharCode(parseInt(hex, 16)),
+            ),
           "latin1",
         );
       }

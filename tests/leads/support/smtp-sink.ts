@@ -83,14 +83,16 @@ export class SmtpSink {
 
   countsByLead(): Map<string, number> {
     const counts = new Map<string, number>();
-    for (const m of this.messages) if (m.leadId) counts.set(m.leadId, (counts.get(m.leadId) ?? 0) + 1);
+    for (const m of this.messages)
+      if (m.leadId) counts.set(m.leadId, (counts.get(m.leadId) ?? 0) + 1);
     return counts;
   }
 
   async waitFor(predicate: () => boolean, timeoutMs = 30_000, what = "mail"): Promise<void> {
     const started = Date.now();
     while (!predicate()) {
-      if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what} (${this.messages.length} received)`);
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`timed out waiting for ${what} (${this.messages.length} received)`);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }

@@ -228,13 +228,11 @@ describe.skipIf(!browserAvailable)("lead forms in a real browser", () => {
     await page.getByLabel("Phone").fill("0433 444 555");
     await page.getByLabel("Location").selectOption({ index: 1 });
     await page.getByLabel("Message").fill("I would love to join the sales team.");
-    await page
-      .getByLabel("Your CV")
-      .setInputFiles({
-        name: "casey-cv.pdf",
-        mimeType: "application/pdf",
-        buffer: Buffer.from("%PDF-1.7\n1 0 obj<<>>endobj\n%%EOF\n"),
-      });
+    await page.getByLabel("Your CV").setInputFiles({
+      name: "casey-cv.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.7\n1 0 obj<<>>endobj\n%%EOF\n"),
+    });
     // SPEC.md section 8: a failure without a message shows the alert and 'An unexpected error occured'.
     await page.route("**/api/leads/with-files", (route) =>
       route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }),

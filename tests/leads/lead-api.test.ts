@@ -73,16 +73,14 @@ beforeAll(async () => {
     CAR_CLARITY_API_KEY: "partner-key",
   });
   const site = server.registry.all().find((s) => s.slug === "lone-star-autos")!;
-  await server.database.db
-    .insert(leadRecipients)
-    .values([
-      {
-        siteId: site.id,
-        channel: "webhook",
-        target: `${receiverUrl}/flaky`,
-        secret: "hook-secret",
-      },
-    ]);
+  await server.database.db.insert(leadRecipients).values([
+    {
+      siteId: site.id,
+      channel: "webhook",
+      target: `${receiverUrl}/flaky`,
+      secret: "hook-secret",
+    },
+  ]);
 });
 afterAll(async () => {
   await server?.close();

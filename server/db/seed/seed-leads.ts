@@ -267,20 +267,18 @@ export async function seedLeadDemoData(db: Database, now = Date.now()): Promise<
 
     const domain = (site.contactDetails.email ?? `leads@${site.slug}.example`).split("@")[1];
     const siteLocations = await db.select().from(locations).where(eq(locations.siteId, site.id));
-    await db
-      .insert(leadRecipients)
-      .values([
-        { siteId: site.id, channel: "email", target: `leads@${domain}` },
-        ...siteLocations
-          .filter((l) => l.visible)
-          .map((l) => ({
-            siteId: site.id,
-            locationId: l.id,
-            dealershipId: l.dealershipId,
-            channel: "email",
-            target: `${l.slug}@${domain}`,
-          })),
-      ]);
+    await db.insert(leadRecipients).values([
+      { siteId: site.id, channel: "email", target: `leads@${domain}` },
+      ...siteLocations
+        .filter((l) => l.visible)
+        .map((l) => ({
+          siteId: site.id,
+          locationId: l.id,
+          dealershipId: l.dealershipId,
+          channel: "email",
+          target: `${l.slug}@${domain}`,
+        })),
+    ]);
 
     // Two slots already taken at the first bookable location: the pickers no longer offer them.
     const sales = siteLocations.find(

@@ -15,7 +15,7 @@ import {
   VIRTUAL_PAGE_VIEW_IDS,
 } from "./analytics-events";
 
-describe("SPEC 9 Analytics event ids", () => {
+describe("Events and their ids (analytics.md)", () => {
   it("there are 61 numbered event types, ids 1 to 61", () => {
     expect(ANALYTICS_EVENTS).toHaveLength(61);
     expect(ANALYTICS_EVENTS.map((e) => e.id)).toEqual(Array.from({ length: 61 }, (_, i) => i + 1));
@@ -42,7 +42,7 @@ describe("SPEC 9 Analytics event ids", () => {
     expect(analyticsEvent(48)?.name).toBe("Test Drive");
   });
 
-  it("ids SPEC.md leaves unnamed are named by their id", () => {
+  it("ids the product reference leaves unnamed are named by their id", () => {
     expect(analyticsEvent(26)?.name).toBe("Event 26");
     expect(analyticsEvent(61)?.name).toBe("Event 61");
     expect(analyticsEvent(7)?.name).toBe("Virtual Page View 7");
@@ -71,7 +71,7 @@ describe("SPEC 9 Analytics event ids", () => {
     expect(multiStepEventName("Finance Application", 2)).toBe("Finance Application - Step 2");
   });
 
-  it("SPEC 9: a live chat message is counted only within 10 s (55 first, 57 later)", () => {
+  it("Chat events: a live chat message is counted only within 10 s (55 first, 57 later)", () => {
     expect(chatMessageEventId(true, 0)).toBe(55);
     expect(chatMessageEventId(false, 10_000)).toBe(57);
     expect(chatMessageEventId(true, 10_001)).toBeNull();

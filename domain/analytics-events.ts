@@ -1,12 +1,12 @@
 /**
- * The analytics catalogue (SPEC.md section 9, "Analytics event ids"): 61 numbered event types,
+ * The analytics catalogue (docs/product/analytics.md, "Events and their ids"): 61 numbered event types,
  * virtual page views 1 to 13, the form submissions reported to the ad pixel as Lead, and the
- * tracked page types. Where SPEC.md does not name an id, the id names it ('Event 26').
+ * tracked page types. Where the reference names no id, the id names it ('Event 26').
  */
 
 export const ANALYTICS_EVENT_COUNT = 61;
 
-/** The ids SPEC.md names. */
+/** The ids the product reference names. */
 export const ANALYTICS_EVENT_IDS = {
   defaultForm: 22,
   phoneClick: 25,
@@ -33,10 +33,10 @@ export const FORM_SUBMISSION_EVENT_IDS: readonly number[] = [
 /** The ad pixel's event name for form submissions. */
 export const AD_PIXEL_LEAD_EVENT = "Lead";
 
-/** SPEC.md section 9: Facebook events are sent after 250 ms with a unique event id. */
+/** docs/product/analytics.md: Facebook events are sent after 250 ms with a unique event id. */
 export const FACEBOOK_EVENT_DELAY_MS = 250;
 
-/** SPEC.md section 9: a live chat message is counted only within 10 s. */
+/** docs/product/analytics.md, "Chat events": a live chat message is counted only within 10 s. */
 export const CHAT_MESSAGE_WINDOW_MS = 10_000;
 
 export type AnalyticsEvent = {
@@ -114,7 +114,7 @@ export function chatMessageEventId(
     : ANALYTICS_EVENT_IDS.chatLaterMessage;
 }
 
-/** Other interactions SPEC.md lists as tracked, with no id given. */
+/** Other interactions tracked with no id given (docs/product/analytics.md). */
 export const TRACKED_INTERACTIONS = [
   "click to call",
   "finance calculator",
@@ -131,7 +131,7 @@ export const TRACKED_INTERACTIONS = [
   "print PDF",
 ] as const;
 
-/** SPEC.md section 9: tracked page types. */
+/** docs/product/analytics.md, "Page types". */
 export const PAGE_TYPES = [
   "Home",
   "Vehicle Inventory Listing",

@@ -1,5 +1,5 @@
 /**
- * Booking slots for test drives and services (issue 7; SPEC.md section 7 names the endpoints
+ * Booking slots for test drives and services (docs/product/bookings.md; the slot calls are
  * `available_appointment_bookings.json` and `available_service_bookings.json`): the times a
  * location can take a booking, from its opening hours, its special (holiday) hours and the
  * bookings already taken. Times are the location's wall-clock times in the site's time zone;

@@ -9,8 +9,8 @@ import {
   thirdPartyScriptUrls,
 } from "./engagement";
 
-describe("SPEC 2 Chat and popup behaviour", () => {
-  it("SPEC 9: chat bubble 3 s, open about 1.3 s, scripts fall back at 3 s", () => {
+describe("Chat and popup behaviour (vehicle-card-and-page.md)", () => {
+  it("chat bubble 3 s, open about 1.3 s, scripts fall back at 3 s", () => {
     expect([CHAT_BUBBLE_DELAY_MS, CHAT_OPEN_DELAY_MS, SCRIPT_LOAD_FALLBACK_MS]).toEqual([
       3000, 1300, 3000,
     ]);

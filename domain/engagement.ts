@@ -1,9 +1,9 @@
 /**
- * Chat and popup behaviour (SPEC.md section 2, "Chat and popup behaviour", and section 9).
+ * Chat and popup behaviour (docs/product/vehicle-card-and-page.md, "Chat and popup behaviour").
  */
 import type { SiteSettings } from "./site-settings";
 
-/** SPEC.md section 9 timings. */
+/** Timings (docs/product/constants.md). */
 export const CHAT_BUBBLE_DELAY_MS = 3_000;
 export const CHAT_OPEN_DELAY_MS = 1_300;
 export const SCRIPT_LOAD_FALLBACK_MS = 3_000;

@@ -26,7 +26,7 @@ const valid = {
   message: "Is it available?",
 };
 
-describe("SPEC 5 Enquiry form", () => {
+describe("Enquiry form rules (leads-and-forms.md)", () => {
   it("the message is required unless the dealership setting relaxes it", () => {
     expect(
       isFieldRequired(field(enquiryFormFields(context, settings), "message") as FieldDefinition),
@@ -88,7 +88,7 @@ describe("SPEC 5 Enquiry form", () => {
   });
 });
 
-describe("SPEC 5 Enquiry form: before submission", () => {
+describe("Enquiry form rules (leads-and-forms.md): before submission", () => {
   it("a Careers Enquiry becomes a General Enquiry with subcategory Career Enquiry", () => {
     expect(prepareEnquirySubmission({ category: "Careers Enquiry" }, settings)).toMatchObject({
       category: "General Enquiry",

@@ -1,5 +1,5 @@
 /**
- * The enquiry form (SPEC.md section 5, "Enquiry form"): its fields and rules, and the changes
+ * The enquiry form (docs/product/leads-and-forms.md, "Enquiry form rules"): its fields and rules, and the changes
  * made to the values before submission.
  */
 import {
@@ -10,7 +10,7 @@ import {
 } from "./form-fields";
 import type { SiteSettings } from "./site-settings";
 
-/** SPEC.md section 3: enquiry types. */
+/** docs/product/leads-and-forms.md, "Enquiry fields and types". */
 export const ENQUIRY_CATEGORIES = [
   "General Enquiry",
   "Service Enquiry",
@@ -44,7 +44,7 @@ export type EnquiryFormContext = {
   middleName?: boolean;
 };
 
-/** The enquiry form's fields with SPEC.md section 5's rules. */
+/** The enquiry form's fields with their rules (docs/product/leads-and-forms.md). */
 export function enquiryFormFields(
   context: EnquiryFormContext,
   settings: Pick<SiteSettings, "enquiryMessageOptional">,
@@ -109,7 +109,7 @@ export type EnquirySubmissionOptions = {
 };
 
 /**
- * The values as submitted (SPEC.md section 5):
+ * The values as submitted (docs/product/leads-and-forms.md, "Enquiry form rules"):
  * - a Careers Enquiry becomes a General Enquiry with subcategory Career Enquiry;
  * - option keys are removed and the checked ones gathered into additional_services;
  * - the site's yes/no fields turn from booleans into 'Yes' or 'No';

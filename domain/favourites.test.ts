@@ -18,7 +18,7 @@ const car = (id: number): Favourite => ({
   primary_image_url: null,
 });
 
-describe("SPEC 4 Favourites: toggle add and remove, kept per site", () => {
+describe("Favourites (garage.md): toggle add and remove, kept per site", () => {
   it("adds, then removes", () => {
     const once = toggleFavourite([], car(1));
     expect(isFavourite(once, 1)).toBe(true);

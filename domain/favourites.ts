@@ -1,10 +1,10 @@
 /**
- * Favourites, the garage (SPEC.md sections 2, 3 and 4): toggled on and off, kept in the
+ * Favourites, the garage (docs/product/garage.md, "Favourites"): toggled on and off, kept in the
  * browser per site.
  */
 import type { Vehicle } from "./vehicle";
 
-/** SPEC.md section 3: what a favourite keeps of a vehicle. */
+/** What a favourite keeps of a vehicle (docs/product/garage.md). */
 export type Favourite = Pick<
   Vehicle,
   "id" | "name" | "slug" | "make" | "model" | "primary_image_url"
@@ -31,7 +31,7 @@ export function toggleFavourite(favourites: readonly Favourite[], vehicle: Favou
     : [...favourites, toFavourite(vehicle)];
 }
 
-/** SPEC.md section 2: the garage's calls to action. */
+/** The garage's calls to action (docs/product/garage.md). */
 export const GARAGE_CALLS_TO_ACTION = ["Finance Quote", "Book Service", "Sell My Car"] as const;
 
 export function garagePath(garageBasePath: string): string {

@@ -14,7 +14,7 @@ import {
 } from "./filter-expression";
 import { parseMeilisearchFilter } from "./testing/meilisearch-filter-parser";
 
-describe("SPEC 7 Stock filter expression: Meilisearch filter syntax", () => {
+describe("Stock filter expression (search-and-urls.md): Meilisearch filter syntax", () => {
   it.each([
     [compare("status", "=", "sold"), 'status = "sold"'],
     [compare("show_on_dealer_website", "=", true), "show_on_dealer_website = true"],
@@ -53,7 +53,7 @@ describe("SPEC 7 Stock filter expression: Meilisearch filter syntax", () => {
   });
 });
 
-describe("SPEC 7 Stock filter expression: evaluation follows Meilisearch semantics", () => {
+describe("Stock filter expression (search-and-urls.md): evaluation follows Meilisearch semantics", () => {
   it.each([
     ["missing attribute matches no comparison", compare("stocknum", "=", "A1"), {}, false],
     ["missing attribute matches !=", compare("stocknum", "!=", "A1"), {}, true],
@@ -101,7 +101,7 @@ const document = fc.record(
   { requiredKeys: [] },
 );
 
-describe("SPEC 7 Stock filter expression: the text means what the rule means", () => {
+describe("Stock filter expression (search-and-urls.md): the text means what the rule means", () => {
   it("parsing the written filter gives a filter that selects the same documents", () => {
     fc.assert(
       fc.property(filterNode, fc.array(document, { minLength: 1, maxLength: 5 }), (node, docs) => {

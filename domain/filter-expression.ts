@@ -1,7 +1,7 @@
 /**
  * A small filter expression tree that can be both evaluated against a document and written as a
  * Meilisearch filter string. Rules that must hold in the browser, on the server and inside the
- * search engine (the listing rule of SPEC.md section 4 and the stock filter of section 7) are
+ * search engine (the listing rule and the stock filter expression of the product reference) are
  * built once as a tree, so "is this vehicle listed?" and "the search filter for listed vehicles"
  * cannot drift apart.
  */

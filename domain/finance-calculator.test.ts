@@ -13,7 +13,7 @@ import {
 } from "./finance-calculator";
 import { defaultSiteSettings } from "./site-settings";
 
-describe("SPEC 9 Finance calculator default rate 10", () => {
+describe("Finance pages (leads-and-forms.md): calculator default rate 10", () => {
   it("defaults to 10, or the site's rate", () => {
     expect(DEFAULT_FINANCE_RATE).toBe(10);
     expect(defaultFinanceRate(defaultSiteSettings())).toBe(10);
@@ -21,7 +21,7 @@ describe("SPEC 9 Finance calculator default rate 10", () => {
   });
 });
 
-describe("SPEC 2 Finance calculator: amortised repayments, known values", () => {
+describe("Finance calculator: amortised repayments, known values", () => {
   it.each<[LoanTerms, number]>([
     [{ principal: 20_000, annualRatePercent: 10, termMonths: 60, frequency: "monthly" }, 424.94],
     [

@@ -1,10 +1,10 @@
 /**
- * The finance calculator (SPEC.md sections 2 and 9): repayments of an amortising loan with the
+ * The finance calculator (docs/product/leads-and-forms.md, "Finance pages"): repayments of an amortising loan with the
  * site's default rate (10 by default), weekly, fortnightly or monthly, with an optional balloon.
  */
 import type { SiteSettings } from "./site-settings";
 
-/** SPEC.md section 9: the finance calculator default rate (% per year). */
+/** The finance calculator default rate (% per year). */
 export const DEFAULT_FINANCE_RATE = 10;
 
 export const REPAYMENT_FREQUENCIES = ["weekly", "fortnightly", "monthly"] as const;
@@ -82,7 +82,7 @@ export function defaultFinanceRate(settings: Pick<SiteSettings, "financeCalculat
   return settings.financeCalculatorRate;
 }
 
-/** SPEC.md section 2: the finance steps and button. */
+/** The finance steps and button (docs/product/vehicle-card-and-page.md, "Other blocks"). */
 export const FINANCE_STEPS = [
   "Step 1 Apply Online Quickly & Securely",
   "Step 2 Get Finance with your own Personalised Finance Rate",

@@ -14,7 +14,7 @@ import { defaultSiteSettings } from "./site-settings";
 
 const settings = defaultSiteSettings();
 
-describe("SPEC 5 Form field toolkit: required by default", () => {
+describe("Form field toolkit (leads-and-forms.md): required by default", () => {
   const text: FieldDefinition = { name: "x", kind: "text" };
   it.each([[""], ["   "], [null], [undefined], [false]])(
     "%j is missing: '*This is a required field.'",
@@ -35,7 +35,7 @@ describe("SPEC 5 Form field toolkit: required by default", () => {
   });
 });
 
-describe("SPEC 5 Form field toolkit: email, names, postcode", () => {
+describe("Form field toolkit (leads-and-forms.md): email, names, postcode", () => {
   it.each([
     ["email", "jane@example.com", null],
     ["email", "jane.o'hara+cars@mail.example.com.au", null],
@@ -84,7 +84,7 @@ describe("SPEC 5 Form field toolkit: email, names, postcode", () => {
   });
 });
 
-describe("SPEC 5 Form field toolkit: conditional fields and selects", () => {
+describe("Form field toolkit (leads-and-forms.md): conditional fields and selects", () => {
   const fields: FieldDefinition[] = [
     { name: "email", kind: "email" },
     {

@@ -1,5 +1,5 @@
 /**
- * The form field toolkit (SPEC.md section 5, "Form field toolkit"): required by default with the
+ * The form field toolkit (docs/product/leads-and-forms.md, "Form field toolkit"): required by default with the
  * exact messages, email, names, postcode and phone rules, conditional fields and select options.
  * Both the browser (as the visitor types) and the server (on submit) validate with these
  * functions, so a form without JavaScript gets the same messages.
@@ -14,7 +14,7 @@ export const FIELD_MESSAGES = {
   postcode: "Invalid postcode. Please enter a 4-digit number.",
 } as const;
 
-/** SPEC.md section 9: postcodes have 4 digits. */
+/** Postcodes have 4 digits. */
 export const POSTCODE_LENGTH = 4;
 
 const EMAIL =
@@ -53,7 +53,7 @@ export type FieldDefinition = {
   name: string;
   kind: FieldKind;
   label?: string;
-  /** Every field is required unless it opts out (SPEC.md section 5). */
+  /** Every field is required unless it opts out (the toolkit's first rule). */
   required?: boolean;
   /** Replaces '*This is a required field.' for this field. */
   requiredMessage?: string;
@@ -103,7 +103,7 @@ export function fieldError(
   }
 }
 
-/** SPEC.md section 5: a conditional field shows while the field it depends on has no error. */
+/** A conditional field shows while the field it depends on has no error. */
 export function isFieldShown(
   field: FieldDefinition,
   fields: readonly FieldDefinition[],
@@ -133,7 +133,7 @@ export function validateFields(
   return errors;
 }
 
-/** SPEC.md section 5: a select without options renders nothing (and so asks nothing). */
+/** A select without options renders nothing (and so asks nothing). */
 export function hasSelectOptions(options: readonly SelectOption[] | undefined): boolean {
   return options !== undefined && options.length > 0;
 }

@@ -17,7 +17,7 @@ function response(status: number, body: unknown = {}, statusText = ""): Response
   return { ok: status >= 200 && status < 300, status, statusText, json: async () => body };
 }
 
-describe("SPEC 8 A fetch returns a non-ok status: retry up to 2 times, then fail with the status", () => {
+describe("Error catalogue (data-in.md): a fetch returns a non-ok status: retry up to 2 times, then fail with the status", () => {
   it("tries three times in all, then throws the status", async () => {
     const fetchFn = vi.fn(async () => response(503));
     const onRetry = vi.fn();
@@ -49,7 +49,7 @@ describe("SPEC 8 A fetch returns a non-ok status: retry up to 2 times, then fail
   });
 });
 
-describe("SPEC 8 Error messages of non-ok responses", () => {
+describe("Error catalogue (data-in.md): error messages of non-ok responses", () => {
   it("the body's error field is raised with the HTTP status", async () => {
     const error = await errorFromResponse(
       response(422, { error: "Email is invalid" }, "Unprocessable Entity"),
@@ -75,7 +75,7 @@ describe("SPEC 8 Error messages of non-ok responses", () => {
   });
 });
 
-describe("SPEC 8 A data helper fails: it logs and returns false; a 404 in the body also returns false", () => {
+describe("Error catalogue (data-in.md): a data helper fails: it logs and returns false; a 404 in the body also returns false", () => {
   it("returns the data, or false", async () => {
     const log = vi.fn();
     expect(await dataHelper(async () => ({ id: 1 }), log)).toEqual({ id: 1 });
@@ -88,7 +88,7 @@ describe("SPEC 8 A data helper fails: it logs and returns false; a 404 in the bo
   });
 });
 
-describe("SPEC 8 Lead submission outcomes", () => {
+describe("Lead errors (leads-and-forms.md): lead submission outcomes", () => {
   it("an exception returns its message with lead_id null", async () => {
     expect(await submitLead(() => Promise.reject(new Error("Timed out")))).toEqual({
       ok: false,
@@ -111,7 +111,7 @@ describe("SPEC 8 Lead submission outcomes", () => {
     expect(await submitLead(async () => ({ id: 12 }))).toMatchObject({ ok: true, lead_id: 12 });
   });
 
-  it("a form failure shows the returned error, or 'An unexpected error occured' (spec spelling)", () => {
+  it("a form failure shows the returned error, or 'An unexpected error occured' (the reference's spelling)", () => {
     expect(formFailureMessage({ error: "Phone missing" })).toBe("Phone missing");
     expect(formFailureMessage({ error: null })).toBe("An unexpected error occured");
     expect(formFailureMessage({})).toBe("An unexpected error occured");

@@ -1,17 +1,17 @@
 /**
- * The error catalogue of SPEC.md section 8 as functions. Nothing here does I/O: the fetch
+ * The error catalogue (docs/product/data-in.md, "Error catalogue") as functions. Nothing here does I/O: the fetch
  * function is a parameter, so the browser, the server and tests pass their own.
  */
 
 export const UNEXPECTED_ERROR_MESSAGE = "An unexpected error occurred";
-/** SPEC.md section 8's form-failure text, spelled as the spec spells it. */
+/** The form-failure text, spelled as docs/product/leads-and-forms.md spells it. */
 export const FORM_UNEXPECTED_ERROR_MESSAGE = "An unexpected error occured";
 export const FORM_SUBMIT_ALERT = "An error occurred when submitting this form";
 
-/** SPEC.md sections 7 and 8: up to 2 retries after the first attempt. */
+/** Up to 2 retries after the first attempt (docs/product/data-in.md). */
 export const MAX_FETCH_RETRIES = 2;
 
-/** SPEC.md section 7: search slugs and page templates are cached for one week. */
+/** Search slugs and page templates are cached for one week (docs/product/data-in.md). */
 export const DASHBOARD_CACHE_SECONDS = 604_800;
 
 /** An HTTP failure with its status. */
@@ -43,7 +43,7 @@ export type RetryOptions = {
 };
 
 /**
- * SPEC.md section 8: a fetch that returns a non-ok status (or throws) is retried up to 2 times,
+ * A fetch that returns a non-ok status (or throws) is retried up to 2 times,
  * then fails with the status (or the last error).
  */
 export async function fetchWithRetry<R extends ResponseLike, I = unknown>(
@@ -71,7 +71,7 @@ export async function fetchWithRetry<R extends ResponseLike, I = unknown>(
 }
 
 /**
- * SPEC.md section 8: the error of a non-ok response: the body's `error` field with the HTTP
+ * The error of a non-ok response: the body's `error` field with the HTTP
  * status, otherwise 'An unexpected error occurred' plus the status text.
  */
 export function errorFromBody(body: unknown, status: number, statusText: string): HttpError {
@@ -94,7 +94,7 @@ export async function errorFromResponse(response: ResponseLike): Promise<HttpErr
   return errorFromBody(body, response.status, response.statusText);
 }
 
-/** SPEC.md sections 7 and 8: a 404 status inside a body means "no such record". */
+/** A 404 status inside a body means "no such record" (docs/product/data-in.md, "404 in the body"). */
 export function isNotFoundBody(body: unknown): boolean {
   return (
     typeof body === "object" &&
@@ -105,7 +105,7 @@ export function isNotFoundBody(body: unknown): boolean {
 }
 
 /**
- * SPEC.md section 8: a data helper logs a failure and returns false; a 404 status in the body
+ * A data helper logs a failure and returns false; a 404 status in the body
  * also returns false.
  */
 export async function dataHelper<T>(
@@ -126,7 +126,7 @@ export type LeadSubmissionOutcome =
   | { ok: false; lead_id: null; error: string | null; response: Record<string, unknown> | null };
 
 /**
- * SPEC.md section 8: an exception becomes its message with lead_id null; a response without an
+ * docs/product/leads-and-forms.md, "Lead errors": an exception becomes its message with lead_id null; a response without an
  * id is returned as is with lead_id null.
  */
 export async function submitLead(send: () => Promise<unknown>): Promise<LeadSubmissionOutcome> {
@@ -147,14 +147,14 @@ export async function submitLead(send: () => Promise<unknown>): Promise<LeadSubm
   return { ok: false, lead_id: null, error, response: { ...body, lead_id: null } };
 }
 
-/** SPEC.md section 8: a form failure without lead_id shows the returned error, or the fallback. */
+/** A form failure without lead_id shows the returned error, or the fallback. */
 export function formFailureMessage(outcome: { error?: string | null }): string {
   const error = outcome.error?.trim();
   return error ? error : FORM_UNEXPECTED_ERROR_MESSAGE;
 }
 
 /**
- * SPEC.md section 8: a failed submit alerts 'An error occurred when submitting this form' and
+ * A failed submit alerts 'An error occurred when submitting this form' and
  * shows the form error (the server's message if present) in a destructive alert.
  */
 export function formSubmitFailureAlerts(serverMessage: string | null | undefined): {

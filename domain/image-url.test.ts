@@ -9,7 +9,7 @@ const settings = {
 };
 const src = "https://images.example/car 1.jpg";
 
-describe("SPEC 9 Image CDN: widths 640 to 3840, quality 75 by default or the site's", () => {
+describe("Images (vehicle-card-and-page.md): widths 640 to 3840, quality 75 by default or the site's", () => {
   it("builds the template URL", () => {
     expect(imageUrl(src, 800, settings)).toBe(
       "https://cdn.example/828/75/https%3A%2F%2Fimages.example%2Fcar%201.jpg",

@@ -1,10 +1,10 @@
 /**
- * Image URLs through the image CDN template (SPEC.md sections 7 and 9): widths 640 to 3840
+ * Image URLs through the image CDN template (docs/product/vehicle-card-and-page.md, "Images"): widths 640 to 3840
  * (1280 at most for card images), quality 75 by default or the site's value.
  */
 import type { SiteSettings } from "./site-settings";
 
-/** SPEC.md section 9: the widths the CDN is asked for. */
+/** The widths the CDN is asked for. */
 export const IMAGE_WIDTHS = [640, 750, 828, 1080, 1200, 1280, 1920, 2048, 3840] as const;
 export const MIN_IMAGE_WIDTH = 640;
 export const MAX_IMAGE_WIDTH = 3840;

@@ -25,7 +25,7 @@ const two = [
   { value: "b", label: "B" },
 ];
 
-describe("SPEC 5 Enquiry form, as the contact page asks it", () => {
+describe("Enquiry form rules (leads-and-forms.md), as the contact page asks them", () => {
   it("offers the nine enquiry types, and a location select only when there are locations", () => {
     const fields = contactFormFields(
       { showCategory: true, locations: two, dealerships: [] },
@@ -115,7 +115,7 @@ describe("bookings", () => {
   });
 });
 
-describe("SPEC 4 Multi-step forms: the finance application", () => {
+describe("Multi-step forms (leads-and-forms.md): the finance application", () => {
   it("has three steps, 'User Details' first (its save error shows in success style)", () => {
     const steps = financeFormSteps({ dealerships: [] });
     expect(steps.map((s) => s.title)).toEqual([
@@ -132,7 +132,7 @@ describe("SPEC 4 Multi-step forms: the finance application", () => {
     ]);
   });
 
-  it("asks for the preferred dealership (SPEC.md preferredDealership) when the group has more than one", () => {
+  it("asks for the preferred dealership (the finance pages' preferredDealership) when the group has more than one", () => {
     expect(names(financeFormSteps({ dealerships: two })[1]!.fields)).toContain("dealership_slug");
     expect(names(financeFormSteps({ dealerships: [] })[1]!.fields)).not.toContain(
       "dealership_slug",
@@ -147,7 +147,7 @@ describe("SPEC 4 Multi-step forms: the finance application", () => {
 });
 
 describe("trade-in and fleet", () => {
-  it("asks for the state once a plate is typed (SPEC 5: a field shown depending on another)", () => {
+  it("asks for the state once a plate is typed (a conditional field of the form field toolkit)", () => {
     const fields = tradeInFormFields({ states: ["NSW", "VIC"] }, settings);
     const state = fields.find((f) => f.name === "regoState")!;
     expect(isFieldShown(state, fields, { Rego: "" }, rules)).toBe(false);

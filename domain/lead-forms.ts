@@ -1,5 +1,5 @@
 /**
- * The product's lead forms (issue 7; SPEC.md sections 2, 3 and 5): which fields each form asks,
+ * The product's lead forms (docs/product/leads-and-forms.md): which fields each form asks,
  * built from the field toolkit (`form-fields.ts`) and the enquiry form's rules
  * (`enquiry-form.ts`), with the categories each form sends. Pages, actions and the browser all
  * validate a form with the same definitions.
@@ -19,7 +19,7 @@ export type LeadFormField = FieldDefinition & {
   autoComplete?: string;
 };
 
-/** Categories the forms send (SPEC.md section 3 enquiry types, plus the bookings). */
+/** Categories the forms send (docs/product/leads-and-forms.md, "Enquiry fields and types", plus the bookings). */
 export const LEAD_FORM_CATEGORIES = {
   testDrive: "Test Drive Booking",
   service: "Service Enquiry",
@@ -68,7 +68,7 @@ function hearAboutUs(settings: Pick<SiteSettings, "visitorSources">): LeadFormFi
   };
 }
 
-/** The general enquiry (/contact): SPEC.md section 5's enquiry form, and a CV for careers. */
+/** The general enquiry (/contact): the enquiry form of docs/product/leads-and-forms.md, and a CV for careers. */
 export function contactFormFields(
   context: EnquiryFormContext,
   settings: RuleSettings,
@@ -384,7 +384,7 @@ export function tradeInFormFields(
             kind: "select",
             label: "State",
             required: false,
-            // Asked once a plate is typed (SPEC.md section 5: a field shown depending on another).
+            // Asked once a plate is typed (a conditional field of the toolkit).
             showWhen: "Rego",
             options: context.states.map((s) => ({ value: s, label: s })),
           } as LeadFormField,
@@ -454,7 +454,7 @@ export function checkboxFieldNames(fields: readonly LeadFormField[]): string[] {
     .map((f) => f.name);
 }
 
-/** The options of checkbox groups, each a key gathered into additional_services (SPEC.md section 5). */
+/** The options of checkbox groups, each a key gathered into additional_services (docs/product/leads-and-forms.md). */
 export function optionKeysOf(fields: readonly LeadFormField[]): string[] {
   return fields
     .filter((f) => f.control === "checkbox-group")

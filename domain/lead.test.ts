@@ -21,7 +21,7 @@ const context: LeadContext = {
   primaryDealershipSlug: "harbour-ford-primary",
 };
 
-describe("SPEC 3 Lead payload: name fallback", () => {
+describe("Lead payload (leads-and-forms.md): name fallback", () => {
   it.each([
     [{ name: "Ann Lee", first_name: "Ann" }, "Ann Lee"],
     [{ name: "", first_name: "Ann" }, "Ann"],
@@ -34,7 +34,7 @@ describe("SPEC 3 Lead payload: name fallback", () => {
   });
 });
 
-describe("SPEC 7 Lead extras and overrides", () => {
+describe("Lead extras (leads-and-forms.md) and overrides", () => {
   it("wraps the values in lead and adds the extras, source 'Website'", () => {
     const { lead } = buildLeadPayload(
       { name: "Ann", email: "a@b.co", category: "General Enquiry" },
@@ -86,7 +86,7 @@ describe("SPEC 7 Lead extras and overrides", () => {
     expect([lead.dealership_slug, lead.website_slug]).toEqual(["fixed-dealer", "fixed-site"]);
   });
 
-  it("SPEC 9: visited pages are capped at 50, the latest kept", () => {
+  it("visited pages are capped at 50, the latest kept", () => {
     const pages = Array.from({ length: 60 }, (_, i) => `/p${i}`);
     const { lead } = buildLeadPayload({}, { ...context, visitedPages: pages }, settings);
     expect(lead.visited_pages).toEqual(pages.slice(10));
@@ -97,7 +97,7 @@ describe("SPEC 7 Lead extras and overrides", () => {
     expect(leadBasePath(true)).toBe("/mock");
   });
 
-  it("SPEC 2: the success page carries the category slug and extra pairs", () => {
+  it("Success page: carries the category slug and extra pairs", () => {
     expect(successPagePath("General Enquiry", { car_id: "7" })).toBe(
       "/success?category=general-enquiry&car_id=7",
     );

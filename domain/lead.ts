@@ -1,15 +1,15 @@
 /**
- * The lead payload (SPEC.md sections 3 and 7): the form's values wrapped in `lead`, the name
+ * The lead payload (docs/product/leads-and-forms.md, "Lead payload" and "Lead extras"): the form's values wrapped in `lead`, the name
  * fallback, the extras added automatically, push-to-primary overrides and fixed slugs.
  */
 import type { SiteSettings } from "./site-settings";
 import type { TrackingParams } from "./tracking";
 import { VISITED_PAGES_LIMIT } from "./tracking";
 
-/** SPEC.md section 3: every lead's source. */
+/** Every lead's source. */
 export const LEAD_SOURCE = "Website";
 
-/** SPEC.md section 7: leads go to /api, or /mock on mock and test builds. */
+/** Leads go to /api, or /mock on mock and test builds (docs/product/leads-and-forms.md, "Lead extras"). */
 export function leadBasePath(mock: boolean): "/api" | "/mock" {
   return mock ? "/mock" : "/api";
 }
@@ -52,7 +52,7 @@ type LeadSettings = Pick<
 >;
 
 /**
- * SPEC.md section 3: the first name stands in when the name is empty or reads 'undefined
+ * The first name stands in when the name is empty or reads 'undefined
  * undefined' (what joining two missing names gives).
  */
 export function leadName(
@@ -102,7 +102,7 @@ export function buildLeadPayload(
   };
 }
 
-/** The success page after a lead (SPEC.md section 2): /success?category={slug}&{extra pairs}. */
+/** The success page after a lead (docs/product/leads-and-forms.md, "Success page"): /success?category={slug}&{extra pairs}. */
 export function successPagePath(
   category: string,
   extra: Readonly<Record<string, string>> = {},

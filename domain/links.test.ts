@@ -7,7 +7,7 @@ const defaults = {
   financePreApprovalAvailable: true,
 };
 
-describe("SPEC 2 Link rules: the /pages/ prefix", () => {
+describe("Link rules (search-and-urls.md): the /pages/ prefix", () => {
   it.each([
     ["/pages/privacy-policy", "/privacy-policy"],
     ["/pages/terms-and-conditions", "/terms-and-conditions"],
@@ -26,7 +26,7 @@ describe("SPEC 2 Link rules: the /pages/ prefix", () => {
   });
 });
 
-describe("SPEC 2 Link rules: /news and finance pre-approval", () => {
+describe("Link rules (search-and-urls.md): /news and finance pre-approval", () => {
   it("/news replaces /blog where the site says so", () => {
     expect(resolveSiteLink("/blog", { ...defaults, newsReplacesBlog: true })).toBe("/news");
     expect(resolveSiteLink("/blog/post-1", { ...defaults, newsReplacesBlog: true })).toBe(
@@ -42,7 +42,7 @@ describe("SPEC 2 Link rules: /news and finance pre-approval", () => {
   });
 });
 
-describe("SPEC 2 Link rules: link kinds and contact names", () => {
+describe("Link rules (search-and-urls.md): link kinds and contact names", () => {
   it.each([
     ["/search", "internal"],
     ["#vehicle-map", "internal"],

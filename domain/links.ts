@@ -1,5 +1,5 @@
 /**
- * Link rules (SPEC.md section 2, "Link rules").
+ * Link rules (docs/product/search-and-urls.md, "Link rules").
  */
 import type { SiteSettings } from "./site-settings";
 

@@ -25,13 +25,13 @@ function settingsWith(
 
 const noManufacturer = { manufacturer: null };
 
-describe("SPEC 4 Vehicle status: default listing visibility", () => {
-  it("SPEC 9: sold vehicles remain listed 3 days by default = 259200000 ms", () => {
+describe("Vehicle status and listing (vehicle-card-and-page.md): default visibility", () => {
+  it("sold vehicles remain listed 3 days by default = 259200000 ms", () => {
     expect(DEFAULT_SOLD_LISTED_MS).toBe(259_200_000);
     expect(soldListedWindowMs(defaultSiteSettings())).toBe(DEFAULT_SOLD_LISTED_MS);
   });
 
-  it("SPEC 4: default sort of the base listing is created_at_timestamp descending", () => {
+  it("default sort of the base listing is created_at_timestamp descending", () => {
     expect(DEFAULT_LISTING_SORT).toBe("created_at_timestamp:desc");
   });
 
@@ -81,7 +81,7 @@ describe("SPEC 4 Vehicle status: default listing visibility", () => {
     expect(isListed(aVehicle({ make: "Toyota" }), defaultSiteSettings(), site, NOW)).toBe(true);
   });
 
-  it("the default filter string is the SPEC 4 rule", () => {
+  it("the default filter string is the default listing rule", () => {
     expect(siteStockFilter(defaultSiteSettings(), noManufacturer, NOW)).toBe(
       `show_on_dealer_website = true AND (status IN ["in_stock", "coming_soon"] OR ` +
         `(status = "sold" AND sold_date_timestamp >= ${NOW - 259_200_000}))`,
@@ -89,7 +89,7 @@ describe("SPEC 4 Vehicle status: default listing visibility", () => {
   });
 });
 
-describe("SPEC 7 Stock filter expression: per-site rules", () => {
+describe("Stock filter expression (search-and-urls.md): per-site rules", () => {
   it.each<[string, Partial<SiteSettings["stock"]>, Partial<Vehicle>, boolean, string]>([
     ["used only lists used", { usedOnly: true }, { car_type: "used" }, true, 'car_type = "used"'],
     ["used only hides new", { usedOnly: true }, { car_type: "new" }, false, 'car_type = "used"'],
@@ -247,7 +247,7 @@ const vehicleOverrides = fc.record({
   created_at_timestamp: fc.integer({ min: NOW - 20 * DAY_MS, max: NOW }),
 });
 
-describe("SPEC 7 Stock filter expression: same rule, one source", () => {
+describe("Stock filter expression (search-and-urls.md): same rule, one source", () => {
   it("the search filter selects exactly the vehicles isListed lists", () => {
     fc.assert(
       fc.property(

@@ -1,12 +1,12 @@
 /**
- * Which vehicles a site lists (SPEC.md section 4, "Vehicle status") and the same rule as the
- * site's stock filter for the search engine (SPEC.md section 7, "Stock filter expression").
+ * Which vehicles a site lists (docs/product/vehicle-card-and-page.md, "Vehicle status and listing") and the same rule as the
+ * site's stock filter for the search engine (docs/product/search-and-urls.md, "Stock filter expression").
  *
  * Both `isListed` and `siteStockFilter` come from one rule tree (`siteStockRule`), so the vehicle
  * page, the sitemap and the search engine always agree on what a site shows.
  *
  * Timestamps (`created_at_timestamp`, `sold_date_timestamp`) are epoch milliseconds, as the
- * spec's sold window of 259200000 ms implies.
+ * product's sold window of 259200000 ms implies.
  */
 import {
   and,
@@ -26,10 +26,10 @@ import type { Vehicle } from "./vehicle";
 
 export const DAY_MS = 86_400_000;
 
-/** SPEC.md section 4: sold vehicles stay listed 3 days by default (259200000 ms). */
+/** Sold vehicles stay listed 3 days by default (259200000 ms). */
 export const DEFAULT_SOLD_LISTED_MS = 259_200_000;
 
-/** SPEC.md section 4: the base listing is newest first. */
+/** The base listing is newest first. */
 export const DEFAULT_LISTING_SORT = "created_at_timestamp:desc";
 
 /** What the listing rule needs to know about the site besides its settings. */
@@ -48,8 +48,8 @@ function makeSpellings(makes: readonly string[]): string[] {
 }
 
 /**
- * The listing rule as a filter tree: SPEC.md section 4's default visibility, then the per-site
- * stock rules of section 7, then the manufacturer filter. `stock.searchFilters` is raw filter
+ * The listing rule as a filter tree: the default visibility, then the per-site
+ * stock rules of the stock filter expression, then the manufacturer filter. `stock.searchFilters` is raw filter
  * text and is not part of the tree (see `siteStockFilter`).
  */
 export function siteStockRule(
@@ -109,7 +109,7 @@ export function siteStockRule(
     );
   }
 
-  // The manufacturer filter comes last, as SPEC.md section 7 orders the parts.
+  // The manufacturer filter comes last, as docs/product/search-and-urls.md orders the parts.
   if (stock.limitToManufacturer && site.manufacturer !== null && site.manufacturer.trim() !== "") {
     rules.push(isIn("make", makeSpellings([site.manufacturer])));
   }
@@ -118,7 +118,7 @@ export function siteStockRule(
 }
 
 /**
- * Whether the site lists the vehicle (SPEC.md section 4 plus the site's stock rules).
+ * Whether the site lists the vehicle (the default listing rule plus the site's stock rules).
  *
  * `settings.stock.searchFilters` are raw Meilisearch filter strings typed into the dashboard;
  * they cannot be evaluated here without a filter parser, so only the search engine applies them.
@@ -134,7 +134,7 @@ export function isListed(
 }
 
 /**
- * The site's stock filter for the search engine (SPEC.md section 7): the site's raw search
+ * The site's stock filter for the search engine (the stock filter expression): the site's raw search
  * filters (each parenthesised, so an OR inside one cannot leak), AND the listing rule.
  */
 export function siteStockFilter(
@@ -149,7 +149,7 @@ export function siteStockFilter(
   return [...raw, toFilterString(siteStockRule(settings, site, nowMs))].join(" AND ");
 }
 
-/** The base filter plus an id equality: the single-vehicle lookup of SPEC.md section 7. */
+/** The base filter plus an id equality: the single-vehicle lookup of docs/product/search-and-urls.md. */
 export function vehicleByIdFilter(baseFilter: string, id: number | string): string {
   const idClause = typeof id === "number" ? `id = ${id}` : `id = ${quoteFilterString(id)}`;
   return baseFilter.trim() === "" ? idClause : `(${baseFilter}) AND ${idClause}`;

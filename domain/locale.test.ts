@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { formatOdometer, localiseText, term } from "./locale";
 import { LOCALES } from "./site-settings";
 
-describe("SPEC 1 Locale: en-AU, en-NZ, en-US; US sites use miles and US spellings", () => {
+describe("Locales (sites-and-settings.md): en-AU, en-NZ, en-US; US sites use miles and US spellings", () => {
   it.each([
     ["distanceUnit", "km", "km", "miles"],
     ["colour", "Colour", "Colour", "Color"],

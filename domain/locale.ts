@@ -1,5 +1,5 @@
 /**
- * One dictionary for the three locales (SPEC.md section 1): Australian and New Zealand English,
+ * One dictionary for the three locales (docs/product/sites-and-settings.md, "Locales"): Australian and New Zealand English,
  * and US English with miles and US words (color, inquiry, gas).
  */
 import type { Locale } from "./site-settings";

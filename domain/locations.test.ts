@@ -27,7 +27,7 @@ const all = [
   loc("Penrith Parts", "penrith-parts", "parts"),
 ];
 
-describe("SPEC 2 Location carousel", () => {
+describe("Location cards and carousel (vehicle-card-and-page.md): the carousel", () => {
   it("sorted by name, visible=false excluded", () => {
     expect(locationsForDisplay(all, settings).map((l) => l.slug)).toEqual([
       "auburn",
@@ -62,7 +62,7 @@ describe("SPEC 2 Location carousel", () => {
     ).toEqual(["auburn"]);
   });
 
-  it("SPEC 9: hidden location names are left off", () => {
+  it("hidden location names are left off", () => {
     expect(
       locationsForDisplay(all, { ...settings, hiddenLocationNames: ["Auburn"] }).map((l) => l.slug),
     ).not.toContain("auburn");
@@ -74,13 +74,13 @@ describe("SPEC 2 Location carousel", () => {
     [4, false, 4],
     [5, false, 5],
     [9, false, 5],
-  ])("SPEC 9: %i cards: swipe hint %s, %i columns", (count, swipe, columns) => {
+  ])("%i cards: swipe hint %s, %i columns", (count, swipe, columns) => {
     expect(showSwipeHint(count)).toBe(swipe);
     expect(carouselColumns(count)).toBe(columns);
   });
 });
 
-describe("SPEC 2 Location card", () => {
+describe("Location cards and carousel (vehicle-card-and-page.md): the card", () => {
   it("image 150 px tall", () => {
     expect(LOCATION_CARD_IMAGE_HEIGHT_PX).toBe(150);
   });

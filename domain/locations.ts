@@ -1,6 +1,6 @@
 /**
- * Locations on cards and carousels (SPEC.md sections 2, 3 and 9): type, visibility, filtering,
- * ordering, carousel layout and card texts. Field names follow SPEC.md section 3 "Location".
+ * Locations on cards and carousels (docs/product/vehicle-card-and-page.md, "Location cards and carousel"): type, visibility, filtering,
+ * ordering, carousel layout and card texts. Field names follow docs/product/sites-and-settings.md, "Locations".
  */
 import type { SiteSettings } from "./site-settings";
 
@@ -16,7 +16,7 @@ export type LocationSummary = {
   visible: boolean;
 };
 
-/** SPEC.md section 9 and 2: card and carousel constants. */
+/** Card and carousel constants. */
 export const LOCATION_CARD_IMAGE_HEIGHT_PX = 150;
 export const SWIPE_HINT_MAX_CARDS = 3;
 export const WIDE_CAROUSEL_COLUMNS = 5;
@@ -34,7 +34,7 @@ export const LOCATION_CARD_TEXT = {
   swipe: "Swipe",
 } as const;
 
-/** SPEC.md section 3: an empty location type means sales. */
+/** An empty location type means sales. */
 export function locationType(location: Pick<LocationSummary, "location_type">): LocationType {
   const type = (location.location_type ?? "").trim().toLowerCase();
   return (LOCATION_TYPES as readonly string[]).includes(type) ? (type as LocationType) : "sales";
@@ -74,12 +74,12 @@ export function locationsForDisplay<L extends LocationSummary>(
   return shown.sort((a, b) => rank(a) - rank(b) || byName(a, b));
 }
 
-/** SPEC.md section 2: the 'Swipe' hint shows with 3 or fewer cards. */
+/** The 'Swipe' hint shows with 3 or fewer cards. */
 export function showSwipeHint(cardCount: number): boolean {
   return cardCount > 0 && cardCount <= SWIPE_HINT_MAX_CARDS;
 }
 
-/** SPEC.md section 9: more than 4 locations use 5 columns; fewer use one column per card. */
+/** More than 4 locations use 5 columns; fewer use one column per card. */
 export function carouselColumns(cardCount: number): number {
   return cardCount > WIDE_CAROUSEL_ABOVE ? WIDE_CAROUSEL_COLUMNS : Math.max(1, cardCount);
 }

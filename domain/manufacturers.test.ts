@@ -11,7 +11,7 @@ import {
   POPULAR_MAKES,
 } from "./manufacturers";
 
-describe("SPEC 3 Manufacturer: about 140 makes with id, name, slug and logo url", () => {
+describe("Manufacturers (sites-and-settings.md): about 140 makes with id, name, slug and logo url", () => {
   it("holds about 140 makes with unique ids, names and slugs", () => {
     expect(MANUFACTURERS.length).toBeGreaterThanOrEqual(130);
     expect(MANUFACTURERS.length).toBeLessThanOrEqual(150);
@@ -34,7 +34,7 @@ describe("SPEC 3 Manufacturer: about 140 makes with id, name, slug and logo url"
   });
 });
 
-describe("SPEC 3 Make filters map aliases (the four kinds)", () => {
+describe("Manufacturers (sites-and-settings.md): make filters map aliases (the four kinds)", () => {
   it.each([
     ["a utility-vehicle brand alias", "LDV Automotive", "LDV", ["LDV", "LDV Automotive"]],
     ["a merged Chinese-brand alias", "Haval", "GWM", ["GWM", "Great Wall", "Haval"]],
@@ -63,7 +63,7 @@ describe("SPEC 3 Make filters map aliases (the four kinds)", () => {
   });
 });
 
-describe("SPEC 3 Display names: one shorter, one with a diacritic", () => {
+describe("Manufacturers (sites-and-settings.md): display names: one shorter, one with a diacritic", () => {
   it.each([
     ["Mercedes-Benz", "Mercedes"],
     ["Mercedes Benz", "Mercedes"],
@@ -74,7 +74,7 @@ describe("SPEC 3 Display names: one shorter, one with a diacritic", () => {
   });
 });
 
-describe("SPEC 9 Show-all makes limit: 7 popular makes", () => {
+describe("Search page (search-and-urls.md): show-all makes limit: 7 popular makes", () => {
   it("lists 7 catalogue makes", () => {
     expect(POPULAR_MAKES).toHaveLength(7);
     for (const make of POPULAR_MAKES) expect(findManufacturer(make)?.name).toBe(make);

@@ -1,7 +1,7 @@
 /**
- * The embedded manufacturers catalogue (SPEC.md section 3, "Manufacturer": about 140 makes with
+ * The embedded manufacturers catalogue (docs/product/sites-and-settings.md, "Manufacturers": about 140 makes with
  * id, name, slug and a logo url that may be null), make aliases, display names and the popular
- * makes of the search page (SPEC.md section 9).
+ * makes of the search page (docs/product/search-and-urls.md).
  *
  * Ids are stable: append new makes with the next id, never renumber (seeds and stored searches
  * refer to them).
@@ -157,7 +157,7 @@ export const MANUFACTURERS: readonly Manufacturer[] = [
 ];
 
 /**
- * Spellings that mean the same make in stock feeds (SPEC.md section 3: a utility-vehicle brand
+ * Spellings that mean the same make in stock feeds (four kinds: a utility-vehicle brand
  * alias, a merged Chinese-brand alias, a spaced luxury brand name and a renamed Korean brand).
  * The first spelling of each group is the catalogue name.
  */
@@ -168,13 +168,13 @@ export const MAKE_ALIASES: readonly (readonly string[])[] = [
   ["KGM", "SsangYong"],
 ];
 
-/** Makes shown under another name (SPEC.md section 3: one shorter, one with a diacritic). */
+/** Makes shown under another name (docs/product/sites-and-settings.md: one shorter, one with a diacritic). */
 export const MAKE_DISPLAY_NAMES: Readonly<Record<string, string>> = {
   "Mercedes-Benz": "Mercedes",
   Citroen: "Citroën",
 };
 
-/** The makes shown before 'Show all makes' is pressed (SPEC.md section 9: 7 popular makes). */
+/** The makes shown before 'Show all makes' is pressed (7 popular makes). */
 export const POPULAR_MAKES: readonly string[] = [
   "Toyota",
   "Ford",

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MOBILE_MESSAGES, mobileCountryFor, normaliseMobile } from "./mobile-number";
 
-describe("SPEC 5 Mobile normalisation to E.164", () => {
+describe("Mobile normalisation (garage.md) to E.164", () => {
   it.each([
     ["0411 222 333", "AU", "+61411222333"],
     ["+61 411 222 333", "AU", "+61411222333"],
@@ -22,7 +22,7 @@ describe("SPEC 5 Mobile normalisation to E.164", () => {
     expect(normaliseMobile(input, country)).toEqual({ ok: false, message });
   });
 
-  it("the failure messages are the spec's", () => {
+  it("the failure messages are the product's", () => {
     expect(MOBILE_MESSAGES.australian).toBe(
       "Invalid Australian mobile number format (E.164 required).",
     );

@@ -1,5 +1,5 @@
 /**
- * Mobile normalisation to E.164 for sign-in and contact forms (SPEC.md section 5).
+ * Mobile normalisation to E.164 for sign-in and contact forms (docs/product/garage.md, "Mobile normalisation").
  */
 import type { Locale } from "./site-settings";
 

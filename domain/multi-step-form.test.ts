@@ -22,7 +22,7 @@ import {
   type MultiStepState,
 } from "./multi-step-form";
 
-describe("SPEC 4 Multi-step forms: movement", () => {
+describe("Multi-step forms (leads-and-forms.md): movement", () => {
   it("forward only within the step count", () => {
     let state = startMultiStepForm(3);
     state = goForward(goForward(state));
@@ -81,7 +81,7 @@ describe("SPEC 4 Multi-step forms: movement", () => {
   });
 });
 
-describe("SPEC 4 Multi-step forms: progress and buttons", () => {
+describe("Multi-step forms (leads-and-forms.md): progress and buttons", () => {
   it.each([
     [4, 0, false, 0, "Step 1 of 4"],
     [4, 1, false, 25, "Step 2 of 4"],
@@ -107,7 +107,7 @@ describe("SPEC 4 Multi-step forms: progress and buttons", () => {
   });
 });
 
-describe("SPEC 4 Multi-step forms: incomplete lead saving", () => {
+describe("Multi-step forms (leads-and-forms.md): incomplete lead saving", () => {
   it("the first step creates an incomplete lead, later steps update it by lead_id", () => {
     let state = startMultiStepForm(3);
     expect(needsStepSave(state)).toBe(true);
@@ -155,7 +155,7 @@ describe("SPEC 4 Multi-step forms: incomplete lead saving", () => {
     });
   });
 
-  it("SPEC 8: a failed step save shows the returned error and the form stays; 'User Details' in success style", () => {
+  it("a failed step save shows the returned error and the form stays; 'User Details' in success style", () => {
     const state = stepSaveFailed(stepSaveStarted(startMultiStepForm(3)), "Email taken");
     expect(state).toMatchObject({ current: 0, error: "Email taken", status: "idle" });
     expect(stepErrorStyle("User Details")).toBe("success");

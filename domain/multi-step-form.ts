@@ -1,11 +1,11 @@
 /**
- * The multi-step form state machine (SPEC.md section 4, "Multi-step forms"), as pure functions:
+ * The multi-step form state machine (docs/product/leads-and-forms.md, "Multi-step forms"), as pure functions:
  * each takes a state and returns the next one, so the browser store and tests drive it alike.
  */
 
 export const INCOMPLETE_LEAD_STATUS = "Incomplete";
 
-/** A step whose save error is shown in success style (SPEC.md section 8). */
+/** A step whose save error is shown in success style. */
 export const USER_DETAILS_STEP_TITLE = "User Details";
 
 export const MULTI_STEP_BUTTON_TEXT = { submit: "Submit", continue: "Continue" } as const;
@@ -87,7 +87,7 @@ export function goBack(state: MultiStepState): MultiStepState {
   };
 }
 
-/** SPEC.md section 4: the rounded share of completed steps, 100 when complete. */
+/** The rounded share of completed steps, 100 when complete. */
 export function progressPercent(state: MultiStepState): number {
   if (state.completed) return 100;
   return Math.round((state.current / state.stepCount) * 100);
@@ -181,12 +181,12 @@ export function stepSaved(state: MultiStepState, leadId: number | string): Multi
   return goForward(saved);
 }
 
-/** SPEC.md section 8: a failed step save shows the returned error; the form stays. */
+/** A failed step save shows the returned error; the form stays. */
 export function stepSaveFailed(state: MultiStepState, error: string): MultiStepState {
   return { ...state, status: "idle", error };
 }
 
-/** SPEC.md section 8: 'User Details' shows its save error in success style. */
+/** 'User Details' shows its save error in success style. */
 export function stepErrorStyle(stepTitle: string): "success" | "error" {
   return stepTitle === USER_DETAILS_STEP_TITLE ? "success" : "error";
 }

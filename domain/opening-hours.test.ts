@@ -22,7 +22,7 @@ const closed = (weekday: number): OpeningHoursEntry => ({
   formated_hours: null,
 });
 
-describe("SPEC 2 Opening hours: Mon-Fri grouped when the five weekdays share hours", () => {
+describe("Opening hours (sites-and-settings.md): Mon-Fri grouped when the five weekdays share hours", () => {
   it("groups a shared working week", () => {
     const week = [
       closed(0),
@@ -77,7 +77,7 @@ describe("SPEC 2 Opening hours: Mon-Fri grouped when the five weekdays share hou
   });
 });
 
-describe("SPEC 3 Opening hours entry: weekday 0 Sunday to 6 Saturday; Open or Closed", () => {
+describe("Opening hours (sites-and-settings.md): an entry's weekday 0 Sunday to 6 Saturday; Open or Closed", () => {
   it("names the weekdays from Sunday", () => {
     expect(WEEKDAY_NAMES[0]).toBe("Sunday");
     expect(WEEKDAY_NAMES[6]).toBe("Saturday");
@@ -90,7 +90,7 @@ describe("SPEC 3 Opening hours entry: weekday 0 Sunday to 6 Saturday; Open or Cl
   });
 });
 
-describe("SPEC 3 Special hours entry: start_hour/end_hour or hours.begin/hours.end", () => {
+describe("Opening hours (sites-and-settings.md): a special hours entry, start_hour/end_hour or hours.begin/hours.end", () => {
   it("reads both shapes alike", () => {
     const a = normaliseSpecialHours({
       date: "2025-12-25",

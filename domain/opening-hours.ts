@@ -1,9 +1,9 @@
 /**
- * Opening hours (SPEC.md sections 2 and 3): the weekday entries grouped for display, and special
+ * Opening hours (docs/product/sites-and-settings.md, "Opening hours"): the weekday entries grouped for display, and special
  * (holiday) hours in both shapes the backend sends.
  */
 
-/** SPEC.md section 3: weekday 0 is Sunday, 6 Saturday. */
+/** Weekday 0 is Sunday, 6 Saturday. */
 export const WEEKDAY_NAMES = [
   "Sunday",
   "Monday",
@@ -17,7 +17,7 @@ export const WEEKDAY_SHORT_NAMES = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "S
 
 export type OpeningStatus = "Open" | "Closed";
 
-/** SPEC.md section 3 "Opening hours entry" (formated_hours is the backend's spelling). */
+/** An opening hours entry (formated_hours is the backend's spelling). */
 export type OpeningHoursEntry = {
   weekday: number;
   status: OpeningStatus;
@@ -87,7 +87,7 @@ export function sortForDisplay(entries: readonly OpeningHoursEntry[]): OpeningHo
   );
 }
 
-/** SPEC.md section 3 "Special hours entry", in either of its two shapes. */
+/** A special hours entry, in either of its two shapes. */
 export type SpecialHoursInput = {
   date: string;
   status: OpeningStatus | string;

@@ -9,7 +9,7 @@ import {
 } from "./phone-reveal";
 import { defaultSiteSettings } from "./site-settings";
 
-describe("SPEC 4 Phone number: masked after the first 5 characters, revealed on click", () => {
+describe("Phone reveal (vehicle-card-and-page.md): masked after the first 5 characters, revealed on click", () => {
   it.each([
     ["0298765432", "02987XXXXX"],
     ["02 9876 5432", "02 98XX XXXX"],
@@ -42,7 +42,7 @@ describe("SPEC 4 Phone number: masked after the first 5 characters, revealed on 
     expect(phoneStartsRevealed({ phoneStartsRevealed: true })).toBe(true);
   });
 
-  it("SPEC 7: the reveal record carries car_id, dealership_id and website_id", () => {
+  it("the reveal record carries car_id, dealership_id and website_id", () => {
     expect(phoneRevealRecord({ id: 1, dealership_id: 2 }, 3)).toEqual({
       car_id: 1,
       dealership_id: 2,

@@ -1,5 +1,5 @@
 /**
- * The dealer phone number on vehicle cards (SPEC.md section 4, "Phone number"): masked after the
+ * The dealer phone number on vehicle cards (docs/product/vehicle-card-and-page.md, "Phone reveal"): masked after the
  * first 5 characters until clicked; some sites start revealed; the reveal is recorded.
  */
 import type { SiteSettings } from "./site-settings";
@@ -31,7 +31,7 @@ export function phoneHref(phone: string, revealed: boolean): string | null {
   return revealed ? `tel:${phone.replace(/[^\d+]/g, "")}` : null;
 }
 
-/** SPEC.md section 7: the phone reveal record carries car_id, dealership_id and website_id. */
+/** The phone reveal record carries car_id, dealership_id and website_id. */
 export function phoneRevealRecord(
   vehicle: Pick<Vehicle, "id" | "dealership_id">,
   websiteId: number,

@@ -13,8 +13,8 @@ import type { PhoneVariant } from "./site-settings";
 
 const settings = { testPhoneNumber: "0400000000" };
 
-describe("SPEC 5 Phone: the four exact messages and the NZ length message", () => {
-  it("messages are the spec's words", () => {
+describe("Phone numbers (leads-and-forms.md): the four exact messages and the NZ length message", () => {
+  it("messages are the product's words", () => {
     expect(PHONE_MESSAGES).toEqual({
       australian: "Invalid phone number. Must be an Australian number.",
       australianMobile: "Invalid phone number. Must be an Australian mobile number.",
@@ -26,7 +26,7 @@ describe("SPEC 5 Phone: the four exact messages and the NZ length message", () =
   });
 });
 
-describe("SPEC 5 Phone: country prefix normalisation (+61, 0061, +64, 0064, +44)", () => {
+describe("Phone numbers (leads-and-forms.md): country prefix normalisation (+61, 0061, +64, 0064, +44)", () => {
   it.each([
     ["+61 411 222 333", "0411222333"],
     ["0061 2 9876 5432", "0298765432"],
@@ -51,7 +51,7 @@ describe("SPEC 5 Phone: country prefix normalisation (+61, 0061, +64, 0064, +44)
 
 type Case = [string, PhoneVariant, string | null];
 
-describe("SPEC 5 Phone variants", () => {
+describe("Phone numbers (leads-and-forms.md): variants", () => {
   it.each<Case>([
     // Australian by default: 02, 03, 05, 07, 08 landlines and 04 mobiles, 10 digits.
     ["0298765432", "au", null],
@@ -103,7 +103,7 @@ describe("SPEC 5 Phone variants", () => {
   });
 });
 
-describe("SPEC 5 Phone: masks", () => {
+describe("Phone numbers (leads-and-forms.md): masks", () => {
   it.each<[string, PhoneVariant, string]>([
     ["0411222333", "au", "0411 222 333"],
     ["+61411222333", "au", "0411 222 333"],

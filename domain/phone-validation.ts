@@ -1,5 +1,5 @@
 /**
- * Phone number rules of the form field toolkit (SPEC.md section 5): Australian by default, with
+ * Phone number rules of the form field toolkit (docs/product/leads-and-forms.md, "Phone numbers"): Australian by default, with
  * country prefix normalisation (+61, 0061, +64, 0064, +44), masks, the variants (mobile only,
  * New Zealand, US, combined AU/NZ/UK), the always-accepted test number and the exact messages.
  */
@@ -13,7 +13,7 @@ export const PHONE_MESSAGES = {
   tooManyCharacters: "Invalid phone number. Too many characters.",
 } as const;
 
-/** SPEC.md section 9: New Zealand numbers of 15 or more characters are too long. */
+/** New Zealand numbers of 15 or more characters are too long. */
 export const NZ_PHONE_LENGTH_LIMIT = 15;
 
 /** Country prefixes replaced by a trunk '0', longest first so '0061' is not read as '00'. */
@@ -94,7 +94,7 @@ export function phoneError(
     case "us":
       return isUsNumber(value) ? null : PHONE_MESSAGES.us;
     case "au-nz-uk":
-      // SPEC.md names no message of its own for the combined variant; the default one is used.
+      // The product reference names no message of its own for the combined variant; the default one is used.
       return isAustralianNumber(value) || isNewZealandNumber(value) || isUkNumber(value)
         ? null
         : PHONE_MESSAGES.australian;

@@ -8,7 +8,7 @@ import {
   registryState,
 } from "./registration";
 
-describe("registration lookups (issue 7: rego and regoState)", () => {
+describe("registration lookups (leads-and-forms.md: rego and regoState)", () => {
   it.each([
     [" abc-123 ", "ABC123"],
     ["1ab 2cd", "1AB2CD"],

@@ -1,6 +1,6 @@
 /**
- * Registration (rego) lookups for trade-in valuation and Value My Car (issue 7; SPEC.md section
- * 7: the lookup carries rego and regoState): how a plate is written, and the states a site's
+ * Registration (rego) lookups for trade-in valuation and Value My Car (docs/product/leads-and-forms.md,
+ * "Lead calls": the lookup carries rego and regoState): how a plate is written, and the states a site's
  * visitors choose from.
  */
 import type { Locale } from "./site-settings";

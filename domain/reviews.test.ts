@@ -11,7 +11,7 @@ import { defaultSiteSettings } from "./site-settings";
 
 const settings = defaultSiteSettings();
 
-describe("SPEC 2 Reviews: shown only if the rating exceeds the minimum (4) and not hidden", () => {
+describe("Reviews (vehicle-card-and-page.md): shown only if the rating exceeds the minimum (4) and not hidden", () => {
   it.each([
     [4.1, true],
     [4, false],
@@ -24,7 +24,7 @@ describe("SPEC 2 Reviews: shown only if the rating exceeds the minimum (4) and n
     expect(shouldShowReviews(3.6, { ...settings, reviewsMinimumRating: 3.5 })).toBe(true);
     expect(shouldShowReviews(5, { ...settings, reviewsHidden: true })).toBe(false);
   });
-  it("SPEC 9: review ratings are 1 to 5; Google reviews full quantity 12", () => {
+  it("review ratings are 1 to 5; Google reviews full quantity 12", () => {
     expect([0.9, 1, 5, 5.1].map(isValidReviewRating)).toEqual([false, true, true, false]);
     expect(
       reviewsToShow(
@@ -35,7 +35,7 @@ describe("SPEC 2 Reviews: shown only if the rating exceeds the minimum (4) and n
   });
 });
 
-describe("SPEC 9 Stars: up to 4 full stars plus a partial star, one decimal", () => {
+describe("Reviews (vehicle-card-and-page.md): stars, up to 4 full stars plus a partial star, one decimal", () => {
   it.each([
     [5, { full: 4, partial: 1, empty: 0 }, "5.0"],
     [4.7, { full: 4, partial: 0.7, empty: 0 }, "4.7"],

@@ -1,22 +1,22 @@
 /**
- * Reviews and star ratings (SPEC.md sections 2, 3 and 9).
+ * Reviews and star ratings (docs/product/vehicle-card-and-page.md, "Reviews").
  */
 import type { SiteSettings } from "./site-settings";
 
 export const REVIEW_RATING_MIN = 1;
 export const REVIEW_RATING_MAX = 5;
-/** SPEC.md section 9: minimum rating shown. */
+/** Minimum rating shown. */
 export const DEFAULT_REVIEWS_MINIMUM_RATING = 4;
-/** SPEC.md section 9: Google reviews full quantity. */
+/** Google reviews full quantity. */
 export const GOOGLE_REVIEWS_FULL_QUANTITY = 12;
-/** SPEC.md section 9: up to 4 full stars plus a partial star. */
+/** Up to 4 full stars plus a partial star. */
 export const MAX_FULL_STARS = 4;
 
 export function isValidReviewRating(rating: number): boolean {
   return Number.isFinite(rating) && rating >= REVIEW_RATING_MIN && rating <= REVIEW_RATING_MAX;
 }
 
-/** SPEC.md section 2: reviews show only when the rating exceeds the minimum and are not hidden. */
+/** Reviews show only when the rating exceeds the minimum and are not hidden. */
 export function shouldShowReviews(
   averageRating: number | null | undefined,
   settings: Pick<SiteSettings, "reviewsHidden" | "reviewsMinimumRating">,
@@ -44,7 +44,7 @@ export type Stars = {
 };
 
 /**
- * SPEC.md section 9: up to 4 full stars plus a partial star, one decimal. A 5 is four full
+ * Up to 4 full stars plus a partial star, one decimal. A 5 is four full
  * stars and a fifth filled completely, drawn as the partial star.
  */
 export function starsFor(rating: number): Stars {

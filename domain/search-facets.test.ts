@@ -13,15 +13,15 @@ import {
   SHOW_ALL_MAKES_LIMIT,
 } from "./search-facets";
 
-describe("SPEC 3 Search facets", () => {
-  it("are the spec's 28 facets", () => {
+describe("Facets (search-and-urls.md)", () => {
+  it("are the product's 28 facets", () => {
     expect(SEARCH_FACETS).toHaveLength(28);
     expect(SEARCH_FACETS).toContain("weekly_price_range");
     expect(SEARCH_FACETS).toContain("created_at_timestamp");
   });
 });
 
-describe("SPEC 9 Filter limits: 20 cities, 40 dealerships, 30 models, 7 popular makes", () => {
+describe("Search page (search-and-urls.md): filter limits, 20 cities, 40 dealerships, 30 models, 7 popular makes", () => {
   it("the limits", () => {
     expect([
       CITY_FILTER_LIMIT,
@@ -62,7 +62,7 @@ describe("SPEC 9 Filter limits: 20 cities, 40 dealerships, 30 models, 7 popular 
   });
 });
 
-describe("SPEC 2 Search page texts", () => {
+describe("Search page (search-and-urls.md): texts", () => {
   it("keyword placeholder debounced 300 ms, panels and toggles", () => {
     expect(SEARCH_PAGE_TEXT.keywordPlaceholder).toBe("Keyword search eg. EV, SUV, Toyota");
     expect(KEYWORD_DEBOUNCE_MS).toBe(300);

@@ -1,6 +1,6 @@
 /**
- * The search facets (SPEC.md section 3, "Search facets") and the search page's facet limits and
- * texts (SPEC.md sections 2 and 9).
+ * The search facets (docs/product/search-and-urls.md, "Facets") and the search page's facet limits and
+ * texts (docs/product/search-and-urls.md, "Search page").
  */
 import { canonicalMakeName, POPULAR_MAKES } from "./manufacturers";
 
@@ -36,7 +36,7 @@ export const SEARCH_FACETS = [
 ] as const;
 export type SearchFacet = (typeof SEARCH_FACETS)[number];
 
-/** Facets whose selected value is a 'min:max' range (SPEC.md section 5). */
+/** Facets whose selected value is a 'min:max' range (docs/product/search-and-urls.md, "Search query rules"). */
 export const RANGE_FACETS: ReadonlySet<SearchFacet> = new Set<SearchFacet>([
   "price",
   "km",
@@ -62,16 +62,16 @@ export function isSearchFacet(name: string): name is SearchFacet {
   return (SEARCH_FACETS as readonly string[]).includes(name);
 }
 
-/** SPEC.md section 9 limits of the filter sidebar. */
+/** Limits of the filter sidebar. */
 export const CITY_FILTER_LIMIT = 20;
 export const DEALERSHIP_FILTER_LIMIT = 40;
 export const MODELS_LIMIT = 30;
 export const SHOW_ALL_MAKES_LIMIT = POPULAR_MAKES.length;
 
-/** Keyword box debounce (SPEC.md section 9). */
+/** Keyword box debounce. */
 export const KEYWORD_DEBOUNCE_MS = 300;
 
-/** The search page's exact texts (SPEC.md section 2, "Search page"). */
+/** The search page's exact texts. */
 export const SEARCH_PAGE_TEXT = {
   keywordPlaceholder: "Keyword search eg. EV, SUV, Toyota",
   cityPanelHeading: "Location",
@@ -121,7 +121,7 @@ export function facetValuesForDisplay(
 }
 
 /**
- * The make cards: collapsed, only the popular makes on offer (SPEC.md section 9: 7 popular
+ * The make cards: collapsed, only the popular makes on offer (the 7 popular
  * makes) plus any selected make; with 'Show all makes', every make, popular ones first.
  */
 export function makesForDisplay(

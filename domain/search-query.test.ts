@@ -43,7 +43,7 @@ function state(filters: SearchFilters, rest: Partial<SearchState> = {}): SearchS
   return { ...EMPTY_SEARCH_STATE, filters, ...rest };
 }
 
-describe("SPEC 7 Vehicle search: hits query, then one query per facet", () => {
+describe("Search calls (search-and-urls.md): hits query, then one query per facet", () => {
   const queries = buildSearchQueries(
     state({ make: ["Kia"], body: ["SUV"] }, { query: "sunroof", page: 2 }),
     settings,
@@ -100,7 +100,7 @@ describe("SPEC 7 Vehicle search: hits query, then one query per facet", () => {
     );
   });
 
-  it("SPEC 3: make filters map aliases", () => {
+  it("make filters map aliases", () => {
     expect(buildSearchFilter({ make: ["GWM"] })).toBe('make IN ["GWM", "Great Wall", "Haval"]');
     expect(buildSearchFilter({ make: ["SsangYong"] })).toBe('make IN ["KGM", "SsangYong"]');
   });
@@ -137,7 +137,7 @@ describe("SPEC 7 Vehicle search: hits query, then one query per facet", () => {
   });
 });
 
-describe("SPEC 5 Validation: range values, raw range expressions, quotes", () => {
+describe("Search query rules (search-and-urls.md): range values, raw range expressions, quotes", () => {
   it.each<[string, SearchFilters, string]>([
     [
       "'min:max' becomes >= and <=",
@@ -218,7 +218,7 @@ describe("SPEC 5 Validation: range values, raw range expressions, quotes", () =>
   });
 });
 
-describe("SPEC 5 Validation: stock-number style queries are quoted", () => {
+describe("Search query rules (search-and-urls.md): stock-number style queries are quoted", () => {
   it.each([
     ["ABC1234", true],
     ["U12345A", true],
@@ -235,7 +235,7 @@ describe("SPEC 5 Validation: stock-number style queries are quoted", () => {
   });
 });
 
-describe("SPEC 2 Search page: sort options", () => {
+describe("Sort (search-and-urls.md): sort options", () => {
   it("labels the sort options", () => {
     expect(SORT_LABELS["custom_rank:desc"]).toBe("Most Relevant");
     expect(SORT_LABELS["created_at_timestamp:desc"]).toBe("Latest");
@@ -271,7 +271,7 @@ describe("SPEC 2 Search page: sort options", () => {
   });
 });
 
-describe("SPEC 9 Pagination", () => {
+describe("Pagination (search-and-urls.md)", () => {
   it("search default limit 100, offset 0", () => {
     expect([DEFAULT_SEARCH_LIMIT, DEFAULT_SEARCH_OFFSET]).toEqual([100, 0]);
   });

@@ -1,7 +1,6 @@
 /**
- * Query building for the Meilisearch-compatible vehicle search (SPEC.md section 7, "Vehicle
- * search"), the search validation rules of SPEC.md section 5, sort options (section 2) and
- * pagination (section 9).
+ * Query building for the Meilisearch-compatible vehicle search (docs/product/search-and-urls.md: "Search calls"), the
+ * "Search query rules", "Sort" and "Pagination".
  *
  * One multi-search: the hits query first, then one query per facet with limit 1 and that facet's
  * own filter removed, so each facet's counts show what choosing another of its values would give
@@ -28,18 +27,18 @@ import {
 import type { SearchFilters, SearchState } from "./search-url";
 import type { SiteSettings, SortOption } from "./site-settings";
 
-/** Search collections (SPEC.md section 7). */
+/** Search collections. */
 export const SEARCH_COLLECTIONS = {
   cars: "Car_production",
   offers: "Offer_production",
   parts: "Part_production",
 } as const;
 
-/** SPEC.md section 9: the default search window when no page is asked for. */
+/** The default search window when no page is asked for. */
 export const DEFAULT_SEARCH_LIMIT = 100;
 export const DEFAULT_SEARCH_OFFSET = 0;
 
-/** Limit of the per-facet count queries (SPEC.md section 7). */
+/** Limit of the per-facet count queries. */
 export const FACET_QUERY_LIMIT = 1;
 
 /** Highlight tags, as InstantSearch's Meilisearch adapter uses them. */
@@ -61,7 +60,7 @@ export type SearchQuery = {
   sort: string[];
 };
 
-/** Sort option labels (SPEC.md section 2, "Search page"). */
+/** Sort option labels (docs/product/search-and-urls.md, "Sort"). */
 export const SORT_LABELS: Readonly<Record<SortOption, string>> = {
   "custom_rank:desc": "Most Relevant",
   "created_at_timestamp:desc": "Latest",
@@ -90,12 +89,12 @@ export function effectiveSort(
   return sortBy ?? settings.defaultSort;
 }
 
-/** SPEC.md section 5: double quotes are stripped from filter values. */
+/** Double quotes are stripped from filter values. */
 export function stripDoubleQuotes(value: string): string {
   return value.replaceAll('"', "");
 }
 
-/** SPEC.md section 5: stock-number style queries are letters, 3 or more digits, letters. */
+/** Stock-number style queries are letters, 3 or more digits, letters. */
 const STOCK_NUMBER_QUERY = /^[A-Za-z]*\d{3,}[A-Za-z]*$/;
 
 export function isStockNumberQuery(query: string): boolean {
@@ -119,7 +118,7 @@ function parseBound(text: string): number | null {
 }
 
 /**
- * A 'min:max' range value as >= and <= clauses (SPEC.md section 5). Either side may be empty for
+ * A 'min:max' range value as >= and <= clauses. Either side may be empty for
  * an open range; a value that is not a range yields null.
  */
 export function rangeFilter(attribute: string, value: string): FilterNode | null {
@@ -138,7 +137,7 @@ export function rangeFilter(attribute: string, value: string): FilterNode | null
   return clauses.length === 1 ? (clauses[0] ?? null) : and(...clauses);
 }
 
-/** SPEC.md section 5: array values containing '<' or '>' are raw range expressions. */
+/** Array values containing '<' or '>' are raw range expressions. */
 export function isRawRangeExpression(value: string): boolean {
   return value.includes("<") || value.includes(">");
 }
@@ -175,7 +174,7 @@ export function facetValueFilter(facet: SearchFacet, rawValue: string): FilterNo
     return compare(facet, "=", value === "true");
   }
   if (facet === "make") {
-    // Make filters map aliases (SPEC.md section 3): 'GWM' also finds 'Haval' stock.
+    // Make filters map aliases (docs/product/sites-and-settings.md, "Manufacturers"): 'GWM' also finds 'Haval' stock.
     const spellings = makeAliases(value);
     return spellings.length > 1 ? isIn("make", spellings) : compare("make", "=", value);
   }
@@ -212,12 +211,12 @@ export function buildSearchFilter(
   return parts.join(" AND ");
 }
 
-/** SPEC.md section 9: offset = page index times hits per page (page 1 is offset 0). */
+/** Offset = page index times hits per page (page 1 is offset 0). */
 export function pageOffset(pageIndex: number, hitsPerPage: number): number {
   return Math.max(0, Math.floor(pageIndex)) * hitsPerPage;
 }
 
-/** SPEC.md section 9: page count = ceiling of estimated total hits divided by limit. */
+/** Page count = ceiling of estimated total hits divided by limit. */
 export function pageCount(estimatedTotalHits: number, limit: number): number {
   if (limit <= 0 || estimatedTotalHits <= 0) return 0;
   return Math.ceil(estimatedTotalHits / limit);
@@ -228,7 +227,7 @@ export function pageNumbers(estimatedTotalHits: number, limit: number): number[]
   return Array.from({ length: pageCount(estimatedTotalHits, limit) }, (_, index) => index + 1);
 }
 
-/** Hits per page: 21 on most sites, 20 on others (SPEC.md section 9). */
+/** Hits per page: 21 on most sites, 20 on others. */
 export function hitsPerPage(settings: Pick<SiteSettings, "searchPageSize">): number {
   return settings.searchPageSize;
 }
@@ -300,7 +299,7 @@ export function carsQuery(
   };
 }
 
-/** The single-vehicle lookup (SPEC.md section 7): base filter plus id equality, limit 1. */
+/** The single-vehicle lookup: base filter plus id equality, limit 1. */
 export function buildVehicleByIdQuery(baseFilter: string, id: number): SearchQuery {
   return carsQuery(vehicleByIdFilter(baseFilter, id), { limit: 1 });
 }
@@ -313,7 +312,7 @@ export type OfferSearch = {
   offset?: number;
 };
 
-/** The offers search (SPEC.md section 7): manufacturer.name, model.name, model.body, query, offset. */
+/** The offers search: manufacturer.name, model.name, model.body, query, offset. */
 export function buildOfferSearchQuery(search: OfferSearch): SearchQuery {
   const clauses: FilterNode[] = [];
   const add = (attribute: string, value: string | null | undefined) => {

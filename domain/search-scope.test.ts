@@ -21,7 +21,7 @@ const scope = (path: string): SearchScope => {
   return found;
 };
 
-describe("SPEC 2 Routes: /search and its variants", () => {
+describe("Routes (search-and-urls.md): /search and its variants", () => {
   it.each<[string, string]>([
     ["/search", "all"],
     ["/search/used-cars", "all"],
@@ -59,7 +59,7 @@ describe("SPEC 2 Routes: /search and its variants", () => {
   });
 });
 
-describe("SPEC 2 /search/{dealership_slug} and /search/{location slug}", () => {
+describe("Routes (search-and-urls.md): /search/{dealership_slug} and /search/{location slug}", () => {
   it("reads a dealership or location slug as that selection", () => {
     expect(
       parseScopedSearchUrl("/search/harbour-toyota", scope("/search"), targets)?.filters,

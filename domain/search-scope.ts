@@ -1,9 +1,9 @@
 /**
- * Search scopes: the stock-search base paths of SPEC.md section 2 ("/search and variants") that
+ * Search scopes: the stock-search base paths of docs/product/search-and-urls.md, "Routes" (/search and variants) that
  * are not facet combinations of the URL codec (search-url.ts), and what each one lists.
  *
  *   /search                          all listed stock
- *   /search/new-used-and-demo-cars   all listed stock (the spec's "new, used and demo" page)
+ *   /search/new-used-and-demo-cars   all listed stock (the "new, used and demo" page)
  *   /search/subscription-cars        vehicles offered by subscription
  *   /pre-owned                       used vehicles
  *   /find/rental-cars                rental vehicles

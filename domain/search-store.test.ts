@@ -15,7 +15,7 @@ import {
 
 const search = (url: string, savedAtMs = 0): RecentSearch => ({ url, label: url, savedAtMs });
 
-describe("SPEC 2 Recent searches (last 5) are kept in the browser", () => {
+describe("Search memory in the browser (search-and-urls.md): recent searches (last 5) are kept in the browser", () => {
   it("keeps the last 5, newest first, without repeats", () => {
     expect(RECENT_SEARCHES_LIMIT).toBe(5);
     let list: RecentSearch[] = [];
@@ -41,7 +41,7 @@ describe("SPEC 2 Recent searches (last 5) are kept in the browser", () => {
   });
 });
 
-describe("SPEC 4 Search results cache: evicted oldest-first at a limit", () => {
+describe("Search memory in the browser (search-and-urls.md): results cache evicted oldest-first at a limit", () => {
   it("evicts the oldest entry", () => {
     let cache: ResultsCache<number> = emptyResultsCache();
     cache = cacheResult(cache, "a", 1, 2);
@@ -74,7 +74,7 @@ describe("SPEC 4 Search results cache: evicted oldest-first at a limit", () => {
   });
 });
 
-describe("SPEC 2 The first-page query expires after 30 days", () => {
+describe("Search memory in the browser (search-and-urls.md): the first-page query expires after 30 days", () => {
   it("is read until 30 days have passed", () => {
     expect(FIRST_PAGE_QUERY_EXPIRY_MS).toBe(2_592_000_000);
     const saved = { query: "make=Kia", savedAtMs: 1_000 };

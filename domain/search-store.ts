@@ -1,13 +1,13 @@
 /**
- * The browser's search memory as pure state functions (SPEC.md sections 2, 4 and 9): recent
+ * The browser's search memory as pure state functions (docs/product/search-and-urls.md, "Search memory in the browser"): recent
  * searches (last 5), the in-memory results cache evicted oldest-first, and the first-page query
  * that expires after 30 days. The store holding them only calls these.
  */
 import { DAY_MS } from "./listing";
 
-/** SPEC.md section 9: recent searches kept. */
+/** Recent searches kept. */
 export const RECENT_SEARCHES_LIMIT = 5;
-/** SPEC.md section 9: first-page query expiry. */
+/** First-page query expiry. */
 export const FIRST_PAGE_QUERY_EXPIRY_MS = 30 * DAY_MS;
 
 export type RecentSearch = { url: string; label: string; savedAtMs: number };

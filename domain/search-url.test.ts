@@ -17,7 +17,7 @@ function state(filters: SearchFilters, rest: Partial<SearchState> = {}): SearchS
   return { ...EMPTY_SEARCH_STATE, filters, ...rest };
 }
 
-describe("SPEC 2 Search URL rules: a single selected facet combination becomes path segments", () => {
+describe("Search URL rules (search-and-urls.md): a single selected facet combination becomes path segments", () => {
   it.each<[string, SearchFilters, string]>([
     ["car_type", { car_type: ["used"] }, "/search/used-cars"],
     ["car_type/make", { car_type: ["new"], make: ["Toyota"] }, "/search/new-cars/Toyota"],
@@ -143,7 +143,7 @@ const stateArbitrary: fc.Arbitrary<SearchState> = fc.record({
   page: fc.integer({ min: -2, max: 50 }),
 });
 
-describe("SPEC 2 Search URL rules: parse and build are inverse", () => {
+describe("Search URL rules (search-and-urls.md): parse and build are inverse", () => {
   it("parse(build(state)) == state (normalised)", () => {
     fc.assert(
       fc.property(stateArbitrary, (s) => {

@@ -1,5 +1,5 @@
 /**
- * The search URL codec (SPEC.md section 2, "Search URL rules").
+ * The search URL codec (docs/product/search-and-urls.md, "Search URL rules").
  *
  * A single selected facet combination becomes path segments; every other facet becomes a
  * comma-separated query parameter, plus `query`, `sortBy` and `page` (the page number, page 1
@@ -15,7 +15,7 @@
  *   /make/{make}[/{model}]     make, make/make_model
  *   /body/{v} /drive/{v} /fuel/{v} /category/{v}
  *
- * Car types read as '{type}-cars' as in the spec's routes (/search/used-cars); every other
+ * Car types read as '{type}-cars' as in the routes (/search/used-cars); every other
  * combination starts with a word naming it, so parsing never has to guess which facet a value
  * belongs to. Values keep their exact spelling (percent-encoded), so parse and build are inverse.
  */

@@ -1,8 +1,8 @@
 /**
  * Site settings: every per-dealer behaviour of the product as a named, typed setting.
  *
- * SPEC.md says behaviours are toggled "by site slug, name, dealership id, dealership group or
- * manufacturer". Here each of those behaviours is a setting with the spec's default, so no code
+ * The product lets behaviours differ by site slug, name, dealership id, dealership group or
+ * manufacturer (docs/product/sites-and-settings.md). Here each of those behaviours is a setting with the product's default, so no code
  * ever branches on which dealer it is serving. `docs/site-settings.md` is generated from this
  * schema (`npm run docs:settings`); the descriptions below are the documentation.
  */
@@ -39,7 +39,7 @@ const FeatureFlagsSchema = z
     nevdis: false,
   });
 
-/** The site's stock filter rules (SPEC.md section 7, "Stock filter expression"). */
+/** The site's stock filter rules (docs/product/search-and-urls.md, "Stock filter expression"). */
 const StockRulesSchema = z
   .object({
     searchFilters: z
@@ -70,7 +70,7 @@ const StockRulesSchema = z
       .nullable()
       .default(null)
       .describe(
-        "Only vehicles with at least this many photos are listed (the spec's preset is 3).",
+        "Only vehicles with at least this many photos are listed (the product's preset is 3).",
       ),
     presetCities: z
       .array(z.string())
@@ -200,7 +200,7 @@ export const SiteSettingsSchema = z.object({
     .int()
     .min(0)
     .default(3)
-    .describe("Days a sold vehicle stays listed (SPEC.md default 3 days = 259200000 ms)."),
+    .describe("Days a sold vehicle stays listed (default 3 days = 259200000 ms)."),
 
   // Vehicles
   vehiclePath: z
@@ -319,7 +319,9 @@ export const SiteSettingsSchema = z.object({
   pagesPrefixInUse: z
     .boolean()
     .default(true)
-    .describe("Content pages live under /pages/ (except the pages SPEC.md lists)."),
+    .describe(
+      "Content pages live under /pages/ (except privacy-policy, terms-and-conditions, about-us and vehicle-parts-and-accessories).",
+    ),
   newsReplacesBlog: z.boolean().default(false).describe("/news replaces /blog in links."),
   financePreApprovalAvailable: z
     .boolean()
@@ -551,7 +553,7 @@ export function defaultSiteSettings(): SiteSettings {
   return SiteSettingsSchema.parse({});
 }
 
-/** One item of the header or footer navigation (SPEC.md section 3, Site configuration). */
+/** One item of the header or footer navigation (docs/product/sites-and-settings.md, "Navigation"). */
 export type NavigationItem = {
   name: string;
   url: string;

@@ -9,7 +9,7 @@ import {
   VISITED_PAGES_LIMIT,
 } from "./tracking";
 
-describe("SPEC 7 Tracking parameters kept: gclid, fbclid, utm_source, utm_medium, utm_campaign", () => {
+describe("Tracking parameters (analytics.md) kept: gclid, fbclid, utm_source, utm_medium, utm_campaign", () => {
   it("keeps exactly those five", () => {
     expect(TRACKING_PARAMS).toEqual([
       "gclid",
@@ -34,7 +34,7 @@ describe("SPEC 7 Tracking parameters kept: gclid, fbclid, utm_source, utm_medium
   });
 });
 
-describe("SPEC 4 Analytics ids: visited pages are kept, capped at 50", () => {
+describe("Ids and visited pages (analytics.md): visited pages are kept, capped at 50", () => {
   it("the limit is 50", () => {
     expect(VISITED_PAGES_LIMIT).toBe(50);
   });
@@ -57,8 +57,8 @@ describe("SPEC 4 Analytics ids: visited pages are kept, capped at 50", () => {
   });
 });
 
-describe("SPEC 3 Tracking event", () => {
-  it("has the spec's fields", () => {
+describe("Tracking event (analytics.md)", () => {
+  it("has the product's fields", () => {
     expect(
       trackingEvent({ website_slug: "s", url: "/", category: "c", anon_id: "a", session_id: "x" }),
     ).toEqual({

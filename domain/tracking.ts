@@ -1,9 +1,9 @@
 /**
- * Visitor tracking kept in the browser (SPEC.md sections 4 and 7): the tracking parameters kept
+ * Visitor tracking kept in the browser (docs/product/analytics.md): the tracking parameters kept
  * from landing URLs, the visited pages (capped at 50) and the tracking event shape.
  */
 
-/** SPEC.md section 7: tracking parameters kept. */
+/** Tracking parameters kept. */
 export const TRACKING_PARAMS = [
   "gclid",
   "fbclid",
@@ -14,7 +14,7 @@ export const TRACKING_PARAMS = [
 export type TrackingParam = (typeof TRACKING_PARAMS)[number];
 export type TrackingParams = Partial<Record<TrackingParam, string>>;
 
-/** SPEC.md section 9: visited pages kept. */
+/** Visited pages kept. */
 export const VISITED_PAGES_LIMIT = 50;
 
 function queryString(search: string): string {
@@ -48,7 +48,7 @@ export function addVisitedPage(pages: readonly string[], url: string): string[] 
   return [...pages, url].slice(-VISITED_PAGES_LIMIT);
 }
 
-/** SPEC.md section 3: a tracking event. */
+/** A tracking event. */
 export type TrackingEvent = {
   website_slug: string;
   url: string;

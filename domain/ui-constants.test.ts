@@ -10,7 +10,7 @@ import {
   visitorSources,
 } from "./ui-constants";
 
-describe("SPEC 9 Business constants", () => {
+describe("Constants (constants.md)", () => {
   it("breakpoints xs 400, sm 576, md 768, lg 992, xl 1200, xxl 1400", () => {
     expect(BREAKPOINTS).toEqual({ xs: 400, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1400 });
   });
@@ -37,7 +37,7 @@ describe("SPEC 9 Business constants", () => {
       "Other",
     ]);
   });
-  it("SPEC 2: payments strip and the history page's eight decades", () => {
+  it("payments strip and the history page's eight decades", () => {
     expect(PAYMENT_METHODS).toEqual(["Mastercard", "Visa", "Maestro", "Google Pay", "Apple Pay"]);
     expect(HISTORY_DECADES).toHaveLength(8);
     expect([HISTORY_DECADES[0], HISTORY_DECADES[7]]).toEqual(["1950s", "2020s"]);

@@ -1,10 +1,10 @@
 /**
- * SPEC.md section 9 constants and section 2 fixed texts that are not rules of their own:
+ * Constants (docs/product/constants.md) and fixed texts (docs/product/vehicle-card-and-page.md, "Other blocks") that are not rules of their own:
  * breakpoints, durations, visitor sources, payments strip, home blocks and the like.
  */
 import type { SiteSettings } from "./site-settings";
 
-/** SPEC.md section 9 breakpoints (px). */
+/** Breakpoints (px). */
 export const BREAKPOINTS = { xs: 400, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1400 } as const;
 
 export const COLLAPSE_ANIMATION_MS = 300;
@@ -14,7 +14,7 @@ export const TOOLTIP_DELAY_MS = 0;
 export const CAROUSEL_AUTOPLAY_MS = { min: 3_000, max: 4_000 } as const;
 export const PROMOTION_SLIDER_HEIGHT = 531;
 
-/** SPEC.md section 9: the 'How did you hear about us' lists. */
+/** The 'How did you hear about us' lists. */
 export const VISITOR_SOURCES = {
   default: ["Facebook", "Google", "Word of Mouth", "Other"],
   alternative: [
@@ -32,7 +32,7 @@ export function visitorSources(settings: Pick<SiteSettings, "visitorSources">): 
   return VISITOR_SOURCES[settings.visitorSources];
 }
 
-/** SPEC.md section 2: payments strip. */
+/** Payments strip (docs/product/payments.md, "We accept"). */
 export const PAYMENTS_HEADING = "We accept:";
 export const PAYMENT_METHODS = [
   "Mastercard",
@@ -42,14 +42,14 @@ export const PAYMENT_METHODS = [
   "Apple Pay",
 ] as const;
 
-/** SPEC.md section 2: value proposition carousel. */
+/** Value proposition carousel. */
 export const VALUE_PROPOSITIONS = [
   "Reserve Quickly Online",
   "Secure Online Payments",
   "Apply For Finance",
 ] as const;
 
-/** SPEC.md section 2: header buttons and footer groups. */
+/** Header buttons and footer groups (docs/product/sites-and-settings.md, "Navigation"). */
 export const HEADER_BUTTONS = ["Value My Car", "Book a Service"] as const;
 export const FOOTER_GROUPS = [
   "Search Stock",
@@ -58,7 +58,7 @@ export const FOOTER_GROUPS = [
   "Company",
 ] as const;
 
-/** SPEC.md section 2: the history page's decade tabs, 1950s to 2020s. */
+/** The history page's decade tabs, 1950s to 2020s. */
 export const HISTORY_DECADES = [
   "1950s",
   "1960s",
@@ -70,7 +70,7 @@ export const HISTORY_DECADES = [
   "2020s",
 ] as const;
 
-/** SPEC.md section 2: home lifestyle tiles ('Join Our Team' is an external link). */
+/** Home lifestyle tiles ('Join Our Team' is an external link). */
 export const LIFESTYLE_TILES = [
   "Car Care",
   "Finance",

@@ -25,7 +25,7 @@ import type { Vehicle } from "./vehicle";
 const settings = defaultSiteSettings();
 const withPayments = { ...settings, paymentProvider: "stripe" as const };
 
-describe("SPEC 4 Reservable", () => {
+describe("Reservable (vehicle-card-and-page.md)", () => {
   it.each<[string, Partial<Vehicle>, boolean]>([
     ["in_stock, not sold, not reserved", {}, true],
     ["coming_soon by default", { status: "coming_soon" }, false],
@@ -48,7 +48,7 @@ describe("SPEC 4 Reservable", () => {
   });
 });
 
-describe("SPEC 5 Reserve or buy online", () => {
+describe("Reserve and buy online (payments.md)", () => {
   it.each<[string, Partial<Vehicle>, boolean]>([
     ["price 201 with a processor", { price: 201 }, true],
     ["price exactly 200", { price: MIN_RESERVE_PRICE }, false],
@@ -64,7 +64,7 @@ describe("SPEC 5 Reserve or buy online", () => {
     expect(canReserveOnline(aVehicle(), settings)).toBe(false);
   });
 
-  it("SPEC 9: deposit text defaults to '$200', otherwise the processor's deposit_amount", () => {
+  it("deposit text defaults to '$200', otherwise the processor's deposit_amount", () => {
     const processor = { authorization_type: "deposit", authorization_key: "k" };
     expect(DEFAULT_DEPOSIT_TEXT).toBe("$200");
     expect(depositText(aVehicle({ payment_processors: [] }))).toBe("$200");
@@ -83,7 +83,7 @@ describe("SPEC 5 Reserve or buy online", () => {
   });
 });
 
-describe("SPEC 4 Unavailable vehicles: Find Me Something Similar replaces enquiry", () => {
+describe("Unavailable vehicles (vehicle-card-and-page.md): Find Me Something Similar replaces enquiry", () => {
   it.each<[string, Partial<Vehicle>, boolean]>([
     ["in stock", {}, false],
     ["sold", { status: "sold", sold: true }, true],
@@ -109,7 +109,7 @@ describe("SPEC 4 Unavailable vehicles: Find Me Something Similar replaces enquir
   });
 });
 
-describe("SPEC 5 Trade-in and history report buttons", () => {
+describe("Actions (vehicle-card-and-page.md): trade-in and history report buttons", () => {
   it("trade-in only when trade-in is allowed", () => {
     expect(canShowTradeIn(aVehicle(), { tradeInAllowed: true })).toBe(true);
     expect(canShowTradeIn(aVehicle(), { tradeInAllowed: false })).toBe(false);
@@ -126,7 +126,7 @@ describe("SPEC 5 Trade-in and history report buttons", () => {
   });
 });
 
-describe("SPEC 5 Vehicle slug: only letters, digits, hyphen and underscore", () => {
+describe("Vehicle slug (vehicle-card-and-page.md): only letters, digits, hyphen and underscore", () => {
   it.each([
     ["2021-toyota-corolla_ABC123", true],
     ["abc", true],
@@ -152,7 +152,7 @@ describe("SPEC 5 Vehicle slug: only letters, digits, hyphen and underscore", () 
   });
 });
 
-describe("SPEC 2 Routes: vehicle paths", () => {
+describe("Routes (search-and-urls.md): vehicle paths", () => {
   it("vehicle, checkout, buy-online, trade-in and finance paths", () => {
     expect(vehiclePagePath("a-1", settings)).toBe("/cars/a-1");
     expect(vehiclePagePath("a-1", { vehiclePath: "motorcycles" })).toBe("/motorcycles/a-1");

@@ -1,5 +1,5 @@
 /**
- * What a visitor can do with a vehicle (SPEC.md sections 2, 4 and 5): reserve, buy online, the
+ * What a visitor can do with a vehicle (docs/product/vehicle-card-and-page.md, "Actions"): reserve, buy online, the
  * deposit text, the unavailable-vehicle action, trade-in and history report buttons, and the
  * vehicle slug rule.
  */
@@ -7,13 +7,13 @@ import type { SiteSettings } from "./site-settings";
 import { TEST_DRIVE_ONLY_TAGS, type PaymentProcessor, type Vehicle } from "./vehicle";
 import { formatNumber } from "./number-format";
 
-/** SPEC.md section 9: reserve or buy online only above this price. */
+/** Reserve or buy online only above this price (docs/product/payments.md). */
 export const MIN_RESERVE_PRICE = 200;
 
-/** SPEC.md section 9: deposit text when the processor names no amount. */
+/** Deposit text when the processor names no amount (docs/product/payments.md, "Deposits"). */
 export const DEFAULT_DEPOSIT_TEXT = "$200";
 
-/** Action texts of the vehicle card and page (SPEC.md section 2, "Vehicle card"). */
+/** Action texts of the vehicle card and page (docs/product/vehicle-card-and-page.md, "Actions"). */
 export const VEHICLE_ACTION_TEXT = {
   enquire: "Enquire",
   enquireNow: "Enquire Now",
@@ -40,7 +40,7 @@ export function hasTestDriveOnlyTag(vehicle: Pick<Vehicle, "tag">): boolean {
 }
 
 /**
- * SPEC.md section 4 "Reservable": in_stock (or coming_soon where the site allows it), not sold,
+ * docs/product/vehicle-card-and-page.md, "Reservable": in_stock (or coming_soon where the site allows it), not sold,
  * not reserved, no test-drive-only tag.
  */
 export function isReservable(
@@ -61,7 +61,7 @@ export function depositPaymentProcessor(
 }
 
 /**
- * SPEC.md section 5: reserve or buy online only when the price is above 200, a deposit payment
+ * docs/product/payments.md, "Reserve and buy online": only when the price is above 200, a deposit payment
  * processor exists and the vehicle is neither sold nor reserved. A site without a card payment
  * provider offers no online reservation at all.
  */
@@ -87,20 +87,20 @@ function depositAmountText(amount: number): string {
   })}`;
 }
 
-/** SPEC.md section 2: the deposit on 'Reserve Now': the processor's deposit_amount, else '$200'. */
+/** The deposit on 'Reserve Now': the processor's deposit_amount, else '$200'. */
 export function depositText(vehicle: Pick<Vehicle, "payment_processors">): string {
   const amount = depositPaymentProcessor(vehicle)?.deposit_amount;
   return amount === null || amount === undefined ? DEFAULT_DEPOSIT_TEXT : depositAmountText(amount);
 }
 
-/** SPEC.md section 4: sold vehicles, or ones no longer shown on the website, are unavailable. */
+/** docs/product/vehicle-card-and-page.md, "Unavailable vehicles": sold vehicles, or ones no longer shown on the website, are unavailable. */
 export function isUnavailable(
   vehicle: Pick<Vehicle, "sold" | "status" | "show_on_dealer_website">,
 ) {
   return isSold(vehicle) || !vehicle.show_on_dealer_website;
 }
 
-/** SPEC.md section 5: trade-in only when the site allows it and the vehicle does not opt out. */
+/** Trade-in only when the site allows it and the vehicle does not opt out. */
 export function canShowTradeIn(
   vehicle: Pick<Vehicle, "trade_in_allowed">,
   settings: Pick<SiteSettings, "tradeInAllowed">,
@@ -108,7 +108,7 @@ export function canShowTradeIn(
   return settings.tradeInAllowed && vehicle.trade_in_allowed !== false;
 }
 
-/** SPEC.md section 5: the history report button only when the car has a file. */
+/** The history report button only when the car has a file. */
 export function canShowHistoryReport(vehicle: Pick<Vehicle, "file">): boolean {
   return vehicle.file !== null && vehicle.file.trim() !== "";
 }
@@ -125,7 +125,7 @@ export type VehicleAction =
 
 /**
  * The actions a vehicle offers. An unavailable vehicle offers 'Find Me Something Similar'
- * instead of the enquiry actions (SPEC.md section 4).
+ * instead of the enquiry actions.
  */
 export function vehicleActions(
   vehicle: Vehicle,
@@ -139,7 +139,7 @@ export function vehicleActions(
   return actions;
 }
 
-/** SPEC.md section 5: a vehicle slug holds only letters, digits, hyphen and underscore. */
+/** docs/product/vehicle-card-and-page.md, "Vehicle slug": a slug holds only letters, digits, hyphen and underscore. */
 const VEHICLE_SLUG = /^[A-Za-z0-9_-]+$/;
 
 export function isValidVehicleSlug(slug: string): boolean {
@@ -151,7 +151,7 @@ export function vehicleLookupSlug(slug: string | null | undefined): string | nul
   return slug !== null && slug !== undefined && isValidVehicleSlug(slug) ? slug : null;
 }
 
-/** Vehicle page paths (SPEC.md section 2 routes): /cars, /motorcycles or /campers by site. */
+/** Vehicle page paths (docs/product/search-and-urls.md, "Routes"): /cars, /motorcycles or /campers by site. */
 export function vehiclePagePath(slug: string, settings: Pick<SiteSettings, "vehiclePath">): string {
   return `/${settings.vehiclePath}/${encodeURIComponent(slug)}`;
 }
@@ -168,7 +168,7 @@ export function tradeInPath(vehicle: Pick<Vehicle, "id">): string {
   return `/cars/trade-in?car_id=${encodeURIComponent(String(vehicle.id))}`;
 }
 
-/** The finance page for a vehicle, with the spec's query parameters and form anchor. */
+/** The finance page for a vehicle, with the finance pages' query parameters and form anchor. */
 export function financePath(
   vehicle: Pick<Vehicle, "id" | "price" | "car_type" | "vin" | "dealership_slug">,
 ): string {

@@ -31,7 +31,7 @@ function context(
 const kinds = (vehicle: Vehicle, ctx: VehicleCardContext) =>
   vehicleCardActions(vehicle, ctx).map((a) => a.kind);
 
-describe("SPEC 2 Vehicle card: actions from the site's settings", () => {
+describe("Actions (vehicle-card-and-page.md): from the site's settings", () => {
   it("shows the site's buttons in the site's order", () => {
     const ctx = context({ vehicleCardActions: ["view-details", "shop-now", "trade-in"] });
     expect(kinds(aVehicle(), ctx)).toEqual(["view-details", "shop-now", "trade-in"]);
@@ -41,7 +41,7 @@ describe("SPEC 2 Vehicle card: actions from the site's settings", () => {
     expect(kinds(aVehicle(), context())).toEqual([...DEFAULT_VEHICLE_CARD_ACTIONS]);
   });
 
-  it("labels every action with the spec's text; Get Finance uses the site's text", () => {
+  it("labels every action with the product's text; Get Finance uses the site's text", () => {
     const labels = vehicleCardActions(
       aVehicle({ file: "/history.pdf", images: [] }),
       context({
@@ -95,7 +95,7 @@ describe("SPEC 2 Vehicle card: actions from the site's settings", () => {
   });
 });
 
-describe("SPEC 4 and 5: each action only where its rule allows it", () => {
+describe("Actions (vehicle-card-and-page.md): each only where its rule allows it", () => {
   const all = context({
     vehicleCardActions: everyAction,
     whatsappNumber: "61400000000",

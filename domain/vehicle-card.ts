@@ -1,9 +1,9 @@
 /**
- * The vehicle card's actions (SPEC.md section 2, "Vehicle card"): which of the spec's buttons a
+ * The vehicle card's actions (docs/product/vehicle-card-and-page.md, "Actions"): which of the product's buttons a
  * card shows, their texts and where they lead. The site chooses the buttons and their order
  * (`vehicleCardActions`); each is shown only when its rule allows it (vehicle-actions.ts), and an
  * unavailable vehicle offers 'Find Me Something Similar' instead of the enquiry actions
- * (SPEC.md section 4).
+ * ("Unavailable vehicles").
  */
 import { localiseText } from "./locale";
 import type { Locale, SiteSettings } from "./site-settings";
@@ -23,7 +23,7 @@ import {
 } from "./vehicle-actions";
 import { canReserveFromVehiclePage, offersRequestPhotos } from "./vehicle-page";
 
-/** Every button SPEC.md lists for the vehicle card. */
+/** Every button the product reference lists for the vehicle card. */
 export const VEHICLE_CARD_ACTION_KINDS = [
   "enquire",
   "enquire-now",
@@ -106,7 +106,7 @@ export type VehicleCardAction =
   | {
       kind: VehicleCardActionKind;
       label: string;
-      /** A plain link; `external` ones open in a new tab (SPEC.md link rules). */
+      /** A plain link; `external` ones open in a new tab (docs/product/search-and-urls.md, "Link rules"). */
       type: "link";
       href: string;
       external: boolean;
@@ -135,7 +135,7 @@ export type VehicleCardContext = {
   similarSearchHref: string;
 };
 
-/** SPEC.md section 7: the checkout journey takes the vehicle's slug. */
+/** The checkout journey takes the vehicle's slug (docs/product/search-and-urls.md, "Routes"). */
 export function checkoutJourneyPath(vehicle: Pick<Vehicle, "slug">): string {
   return `/checkout-journey?car_id=${encodeURIComponent(vehicle.slug)}`;
 }

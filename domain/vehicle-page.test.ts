@@ -33,7 +33,7 @@ function selects(filter: string | undefined, document: Vehicle): boolean {
   );
 }
 
-describe("SPEC 5 vehicle slug lookup", () => {
+describe("Vehicle slug (vehicle-card-and-page.md): lookup", () => {
   it("looks a valid slug up by equality, one hit", () => {
     const query = buildVehicleBySlugQuery("2021-toyota-corolla_abc123");
     expect(query).toMatchObject({ indexUid: "Car_production", limit: 1, offset: 0 });
@@ -49,7 +49,7 @@ describe("SPEC 5 vehicle slug lookup", () => {
   );
 });
 
-describe("SPEC 4/5 Reserve Now on the vehicle page", () => {
+describe("Reservable (vehicle-card-and-page.md): Reserve Now on the vehicle page", () => {
   it.each<[string, Partial<Vehicle>, boolean]>([
     ["in stock, priced, with a deposit processor", {}, true],
     ["price 200 is not above 200", { price: 200 }, false],
@@ -142,7 +142,7 @@ describe("similar vehicles", () => {
   });
 });
 
-describe("SPEC 4 Find Me Something Similar", () => {
+describe("Unavailable vehicles (vehicle-card-and-page.md): Find Me Something Similar", () => {
   it("searches the same make and model through the search URL codec", () => {
     const path = findSimilarSearchPath(
       aVehicle({ make: "Land Rover", make_model: "Land Rover Defender" }),
@@ -176,7 +176,7 @@ describe("structured data values", () => {
   });
 });
 
-describe("SPEC 1 locales in structured data", () => {
+describe("Locales (sites-and-settings.md) in structured data", () => {
   it("names each locale's dollar and odometer unit", () => {
     expect(LOCALE_CURRENCY).toEqual({ "en-AU": "AUD", "en-NZ": "NZD", "en-US": "USD" });
     expect(odometerUnitCode("en-AU")).toBe("KMT");

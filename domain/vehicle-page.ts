@@ -1,5 +1,5 @@
 /**
- * Rules of the vehicle detail page (SPEC.md sections 2, 4, 5 and 7) that the card rules in
+ * Rules of the vehicle detail page (docs/product/vehicle-card-and-page.md, "The vehicle page") that the card rules in
  * `vehicle-actions.ts`, `vehicle-price.ts` and `vehicle-tags.ts` do not already cover: the
  * lookup by slug, the reserve decision of the 'Interested in this vehicle?' block, 'Request
  * Photos', similar vehicles, the 'Find Me Something Similar' search, and the schema.org values
@@ -18,7 +18,7 @@ import {
 } from "./vehicle-actions";
 import type { Vehicle } from "./vehicle";
 
-/** Texts of the sidebar block (SPEC.md section 2, "Vehicle card", last point). */
+/** Texts of the sidebar block (docs/product/vehicle-card-and-page.md, "The vehicle page"). */
 export const VEHICLE_PAGE_TEXT = {
   interested: "Interested in this vehicle?",
   reserveNow: "Reserve Now",
@@ -30,7 +30,7 @@ export const VEHICLE_PAGE_TEXT = {
 } as const;
 
 /**
- * The lookup of one vehicle by its slug (SPEC.md sections 5 and 7): like the single vehicle by
+ * The lookup of one vehicle by its slug (docs/product/vehicle-card-and-page.md, "Vehicle slug"): like the single vehicle by
  * id, a slug equality with limit 1. The site's base filter is forced by the site's search, so a
  * vehicle the site does not list is not found. An invalid slug gives no query (no vehicle).
  */
@@ -41,9 +41,9 @@ export function buildVehicleBySlugQuery(slug: string | null | undefined): Search
 }
 
 /**
- * 'Reserve Now' on the vehicle page: the online reservation rule of SPEC.md section 5 (price
+ * 'Reserve Now' on the vehicle page: the online reservation rule of docs/product/payments.md (price
  * above 200, a deposit processor, not sold or reserved, a payment provider) and the reservable
- * rule of section 4 (in stock or, where allowed, coming soon; no test-drive-only tag).
+ * rule (in stock or, where allowed, coming soon; no test-drive-only tag).
  */
 export function canReserveFromVehiclePage(
   vehicle: Vehicle,
@@ -53,8 +53,8 @@ export function canReserveFromVehiclePage(
 }
 
 /**
- * Fewer photos than this and the page offers 'Request Photos'. SPEC.md does not say how few is
- * few; 3 is the spec's own line for enough photos (the preset `photos_count >= 3` filter).
+ * Fewer photos than this and the page offers 'Request Photos'. The product reference does not say
+ * how few is few; 3 is its own line for enough photos (the preset `photos_count >= 3` filter).
  */
 export const ENOUGH_PHOTOS = 3;
 
@@ -137,7 +137,7 @@ export function pickSimilarVehicles<V extends Pick<Vehicle, "id">>(
 }
 
 /**
- * 'Find Me Something Similar' (SPEC.md section 4): the search for the same make and model,
+ * 'Find Me Something Similar' (docs/product/vehicle-card-and-page.md, "Unavailable vehicles"): the search for the same make and model,
  * through the search URL codec.
  */
 export function findSimilarSearchPath(
@@ -183,7 +183,7 @@ export const LOCALE_CURRENCY: Readonly<Record<Locale, string>> = {
   "en-US": "USD",
 };
 
-/** UN/CEFACT unit of the odometer reading (US stock reports miles, SPEC.md section 1). */
+/** UN/CEFACT unit of the odometer reading (US stock reports miles, docs/product/sites-and-settings.md, "Locales"). */
 export function odometerUnitCode(locale: Locale): "KMT" | "SMI" {
   return locale === "en-US" ? "SMI" : "KMT";
 }

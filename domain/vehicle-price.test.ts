@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { aVehicle } from "./testing/vehicle-fixture";
 import { formatPrice, isBelowMarket, priceDisplay } from "./vehicle-price";
 
-describe("SPEC 2 Vehicle card: price shown only above 10", () => {
+describe("Prices (vehicle-card-and-page.md): shown only above 10", () => {
   it.each([
     [{ price: 27990 }, "price", "$27,990.00"],
     [{ price: 11 }, "price", "$11.00"],
@@ -17,7 +17,7 @@ describe("SPEC 2 Vehicle card: price shown only above 10", () => {
   });
 });
 
-describe("SPEC 1 Prices show a $ sign and two decimals with locale grouping", () => {
+describe("Prices (vehicle-card-and-page.md): a $ sign and two decimals with locale grouping", () => {
   it.each([
     [1234567.5, "en-AU", "$1,234,567.50"],
     [1234567.5, "en-NZ", "$1,234,567.50"],
@@ -39,7 +39,7 @@ describe("SPEC 1 Prices show a $ sign and two decimals with locale grouping", ()
   });
 });
 
-describe("SPEC 9 Below-market indicator: difference under -499", () => {
+describe("Prices (vehicle-card-and-page.md): below-market indicator, difference under -499", () => {
   const market = (average: number | null) => ({
     autograb_data: { average_market_price: average, state_average_market_price: null },
   });

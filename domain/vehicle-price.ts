@@ -1,18 +1,18 @@
 /**
- * Price display and the below-market indicator (SPEC.md sections 1, 2 and 9).
+ * Price display and the below-market indicator (docs/product/vehicle-card-and-page.md, "Prices").
  */
 import type { Locale, SiteSettings } from "./site-settings";
 import { PREORDER_TAG, type Vehicle } from "./vehicle";
 import { formatNumber } from "./number-format";
 
-/** SPEC.md section 9: a price is shown only above this. */
+/** A price is shown only above this. */
 export const PRICE_SHOWN_ABOVE = 10;
 
-/** SPEC.md section 2: texts instead of a price. */
+/** Texts instead of a price. */
 export const NO_PRICE_TEXT = "Enquire for price.";
 export const PREORDER_TEXT = "PREORDER";
 
-/** SPEC.md section 9: the indicator shows when price minus market average is under -499. */
+/** The indicator shows when price minus market average is under -499. */
 export const BELOW_MARKET_THRESHOLD = -499;
 
 /** '$' with two decimals and the locale's grouping: 27990 -> '$27,990.00'. */
@@ -35,7 +35,7 @@ export function isPreorder(vehicle: Pick<Vehicle, "preorder" | "tag">): boolean 
   return vehicle.preorder || vehicle.tag?.trim() === PREORDER_TAG;
 }
 
-/** SPEC.md section 2: the price above 10, else PREORDER for preorder vehicles, else 'Enquire for price.'. */
+/** The price above 10, else PREORDER for preorder vehicles, else 'Enquire for price.'. */
 export function priceDisplay(
   vehicle: Pick<Vehicle, "price" | "preorder" | "tag">,
   locale: Locale = "en-AU",
@@ -47,7 +47,7 @@ export function priceDisplay(
 }
 
 /**
- * SPEC.md section 9: below market when the price minus autograb's average market price is under
+ * Below market when the price minus autograb's average market price is under
  * -499. Only for a shown price: a price of 0 is "enquire", not a bargain.
  */
 export function isBelowMarket(

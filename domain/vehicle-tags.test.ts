@@ -15,8 +15,8 @@ const settings = defaultSiteSettings();
 const labels = (overrides: Partial<Vehicle>, s = settings) =>
   vehicleTags(aVehicle(overrides), s, NOW).map((tag) => tag.label);
 
-describe("SPEC 4 Tags", () => {
-  it("SPEC 9: Just Arrived applies for 8 days by default", () => {
+describe("Tags (vehicle-card-and-page.md)", () => {
+  it("Just Arrived applies for 8 days by default", () => {
     expect(settings.justArrivedDays).toBe(8);
     expect(isJustArrived(aVehicle({ created_at_timestamp: NOW - 8 * DAY_MS }), settings, NOW)).toBe(
       true,
@@ -83,7 +83,7 @@ describe("SPEC 4 Tags", () => {
     expect(powertrainTag(null)).toBeNull();
   });
 
-  it("SPEC 2: the certified dialog lists a 90 point inspection and 1 year roadside assist", () => {
+  it("the certified dialog lists a 90 point inspection and 1 year roadside assist", () => {
     expect(CERTIFIED_DIALOG_POINTS).toEqual(["90 point inspection", "1 year roadside assist"]);
   });
 

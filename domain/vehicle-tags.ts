@@ -1,5 +1,5 @@
 /**
- * Vehicle tags and condition labels (SPEC.md sections 2 and 4, "Tags").
+ * Vehicle tags and condition labels (docs/product/vehicle-card-and-page.md, "Tags").
  */
 import { DAY_MS } from "./listing";
 import type { SiteSettings } from "./site-settings";
@@ -20,7 +20,7 @@ export type VehicleTag = { kind: VehicleTagKind; label: string };
 
 export const CERTIFIED_PRE_OWNED_LABEL = "Certified Pre-Owned";
 
-/** The manufacturer's certified dialog (SPEC.md section 2). */
+/** The manufacturer's certified dialog. */
 export const CERTIFIED_DIALOG_POINTS = ["90 point inspection", "1 year roadside assist"] as const;
 
 type TagSettings = Pick<SiteSettings, "justArrivedDays" | "justArrivedTagName" | "soldTagName">;
@@ -34,7 +34,7 @@ export function powertrainTag(fuel: string | null): VehicleTag | null {
   return null;
 }
 
-/** SPEC.md section 4: Just Arrived for `just_arrived_days` (default 8) after the vehicle arrives. */
+/** Just Arrived for `just_arrived_days` (default 8) after the vehicle arrives. */
 export function isJustArrived(
   vehicle: Pick<Vehicle, "created_at_timestamp" | "status" | "sold">,
   settings: Pick<SiteSettings, "justArrivedDays">,
@@ -80,7 +80,7 @@ export function vehicleTags(
   return tags;
 }
 
-/** SPEC.md section 4: 'used' is displayed as 'pre-owned' where the site says so. */
+/** 'used' is displayed as 'pre-owned' where the site says so. */
 export function carTypeLabel(
   carType: CarType,
   settings: Pick<SiteSettings, "usedShownAsPreOwned">,

@@ -1,8 +1,8 @@
 /**
- * The vehicle as the product sees it (SPEC.md section 3, "Vehicle (car)"): the shape of a
+ * The vehicle as the product sees it (docs/product/vehicle-card-and-page.md, "Vehicle fields"): the shape of a
  * document in the `Car_production` search collection and of the data a vehicle page renders.
- * Field names follow the specification (snake_case), so search filters and sorts name them as
- * the spec does.
+ * Field names follow the product reference (snake_case), so search filters and sorts name them
+ * as it does.
  */
 
 export const VEHICLE_STATUSES = ["in_stock", "coming_soon", "sold"] as const;
@@ -15,7 +15,7 @@ export type CarType = (typeof CAR_TYPES)[number];
 export const ITEM_TYPES = ["car", "truck", "motorcycle", "caravan", "camper", "rental"] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];
 
-/** Tags with special meaning (SPEC.md section 3). */
+/** Tags with special meaning. */
 export const TEST_DRIVE_ONLY_TAGS = ["Test Drive Only", "*** Test Drive Vehicle Only ***"] as const;
 export const SPECIAL_TAG = "Special";
 export const PREORDER_TAG = "Pre-order";
@@ -83,7 +83,7 @@ export type Vehicle = {
   simple_body: string | null;
   simple_drive: string | null;
   simple_transmission: string | null;
-  /** Facet aliases of the simple_* fields, named as SPEC.md's facet list names them. */
+  /** Facet aliases of the simple_* fields, named as the facet list of docs/product/search-and-urls.md names them. */
   fuel: string | null;
   body: string | null;
   drive: string | null;

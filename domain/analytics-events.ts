@@ -1,6 +1,6 @@
 /**
- * The analytics catalogue (docs/product/analytics.md, "Events and their ids"): 61 numbered event types,
- * virtual page views 1 to 13, the form submissions reported to the ad pixel as Lead, and the
+ * The analytics catalogue (docs/product/analytics.md, "Events and their ids"): 61 numbered event
+ * types, virtual page views 1 to 13, the form submissions reported to the ad pixel as Lead, and the
  * tracked page types. Where the reference names no id, the id names it ('Event 26').
  */
 

@@ -1,6 +1,6 @@
 /**
- * The enquiry form (docs/product/leads-and-forms.md, "Enquiry form rules"): its fields and rules, and the changes
- * made to the values before submission.
+ * The enquiry form (docs/product/leads-and-forms.md, "Enquiry form rules"): its fields and rules,
+ * and the changes made to the values before submission.
  */
 import {
   nameFields,

@@ -1,6 +1,7 @@
 /**
- * The finance calculator (docs/product/leads-and-forms.md, "Finance pages"): repayments of an amortising loan with the
- * site's default rate (10 by default), weekly, fortnightly or monthly, with an optional balloon.
+ * The finance calculator (docs/product/leads-and-forms.md, "Finance pages"): repayments of an
+ * amortising loan with the site's default rate (10 by default), weekly, fortnightly or monthly,
+ * with an optional balloon.
  */
 import type { SiteSettings } from "./site-settings";
 

@@ -1,8 +1,8 @@
 /**
- * The form field toolkit (docs/product/leads-and-forms.md, "Form field toolkit"): required by default with the
- * exact messages, email, names, postcode and phone rules, conditional fields and select options.
- * Both the browser (as the visitor types) and the server (on submit) validate with these
- * functions, so a form without JavaScript gets the same messages.
+ * The form field toolkit (docs/product/leads-and-forms.md, "Form field toolkit"): required by
+ * default with the exact messages, email, names, postcode and phone rules, conditional fields and
+ * select options. Both the browser (as the visitor types) and the server (on submit) validate with
+ * these functions, so a form without JavaScript gets the same messages.
  */
 import { phoneError, type PhoneRuleSettings } from "./phone-validation";
 import type { PhoneVariant } from "./site-settings";

@@ -1,6 +1,6 @@
 /**
- * The error catalogue (docs/product/data-in.md, "Error catalogue") as functions. Nothing here does I/O: the fetch
- * function is a parameter, so the browser, the server and tests pass their own.
+ * The error catalogue (docs/product/data-in.md, "Error catalogue") as functions. Nothing here does
+ * I/O: the fetch function is a parameter, so the browser, the server and tests pass their own.
  */
 
 export const UNEXPECTED_ERROR_MESSAGE = "An unexpected error occurred";
@@ -94,7 +94,9 @@ export async function errorFromResponse(response: ResponseLike): Promise<HttpErr
   return errorFromBody(body, response.status, response.statusText);
 }
 
-/** A 404 status inside a body means "no such record" (docs/product/data-in.md, "404 in the body"). */
+/**
+ * A 404 status inside a body means "no such record" (docs/product/data-in.md, "404 in the body").
+ */
 export function isNotFoundBody(body: unknown): boolean {
   return (
     typeof body === "object" &&
@@ -126,8 +128,8 @@ export type LeadSubmissionOutcome =
   | { ok: false; lead_id: null; error: string | null; response: Record<string, unknown> | null };
 
 /**
- * docs/product/leads-and-forms.md, "Lead errors": an exception becomes its message with lead_id null; a response without an
- * id is returned as is with lead_id null.
+ * docs/product/leads-and-forms.md, "Lead errors": an exception becomes its message with lead_id
+ * null; a response without an id is returned as is with lead_id null.
  */
 export async function submitLead(send: () => Promise<unknown>): Promise<LeadSubmissionOutcome> {
   let response: unknown;

@@ -1,6 +1,6 @@
 /**
- * Image URLs through the image CDN template (docs/product/vehicle-card-and-page.md, "Images"): widths 640 to 3840
- * (1280 at most for card images), quality 75 by default or the site's value.
+ * Image URLs through the image CDN template (docs/product/vehicle-card-and-page.md, "Images"):
+ * widths 640 to 3840 (1280 at most for card images), quality 75 by default or the site's value.
  */
 import type { SiteSettings } from "./site-settings";
 

@@ -19,7 +19,10 @@ export type LeadFormField = FieldDefinition & {
   autoComplete?: string;
 };
 
-/** Categories the forms send (docs/product/leads-and-forms.md, "Enquiry fields and types", plus the bookings). */
+/**
+ * Categories the forms send (docs/product/leads-and-forms.md, "Enquiry fields and types", plus the
+ * bookings).
+ */
 export const LEAD_FORM_CATEGORIES = {
   testDrive: "Test Drive Booking",
   service: "Service Enquiry",
@@ -68,7 +71,10 @@ function hearAboutUs(settings: Pick<SiteSettings, "visitorSources">): LeadFormFi
   };
 }
 
-/** The general enquiry (/contact): the enquiry form of docs/product/leads-and-forms.md, and a CV for careers. */
+/**
+ * The general enquiry (/contact): the enquiry form of docs/product/leads-and-forms.md, and a CV for
+ * careers.
+ */
 export function contactFormFields(
   context: EnquiryFormContext,
   settings: RuleSettings,
@@ -454,7 +460,10 @@ export function checkboxFieldNames(fields: readonly LeadFormField[]): string[] {
     .map((f) => f.name);
 }
 
-/** The options of checkbox groups, each a key gathered into additional_services (docs/product/leads-and-forms.md). */
+/**
+ * The options of checkbox groups, each a key gathered into additional_services
+ * (docs/product/leads-and-forms.md).
+ */
 export function optionKeysOf(fields: readonly LeadFormField[]): string[] {
   return fields
     .filter((f) => f.control === "checkbox-group")

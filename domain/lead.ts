@@ -1,6 +1,7 @@
 /**
- * The lead payload (docs/product/leads-and-forms.md, "Lead payload" and "Lead extras"): the form's values wrapped in `lead`, the name
- * fallback, the extras added automatically, push-to-primary overrides and fixed slugs.
+ * The lead payload (docs/product/leads-and-forms.md, "Lead payload" and "Lead extras"): the form's
+ * values wrapped in `lead`, the name fallback, the extras added automatically, push-to-primary
+ * overrides and fixed slugs.
  */
 import type { SiteSettings } from "./site-settings";
 import type { TrackingParams } from "./tracking";
@@ -9,7 +10,10 @@ import { VISITED_PAGES_LIMIT } from "./tracking";
 /** Every lead's source. */
 export const LEAD_SOURCE = "Website";
 
-/** Leads go to /api, or /mock on mock and test builds (docs/product/leads-and-forms.md, "Lead extras"). */
+/**
+ * Leads go to /api, or /mock on mock and test builds (docs/product/leads-and-forms.md,
+ * "Lead extras").
+ */
 export function leadBasePath(mock: boolean): "/api" | "/mock" {
   return mock ? "/mock" : "/api";
 }
@@ -102,7 +106,10 @@ export function buildLeadPayload(
   };
 }
 
-/** The success page after a lead (docs/product/leads-and-forms.md, "Success page"): /success?category={slug}&{extra pairs}. */
+/**
+ * The success page after a lead (docs/product/leads-and-forms.md, "Success page"):
+ * /success?category={slug}&{extra pairs}.
+ */
 export function successPagePath(
   category: string,
   extra: Readonly<Record<string, string>> = {},

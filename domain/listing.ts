@@ -1,6 +1,7 @@
 /**
- * Which vehicles a site lists (docs/product/vehicle-card-and-page.md, "Vehicle status and listing") and the same rule as the
- * site's stock filter for the search engine (docs/product/search-and-urls.md, "Stock filter expression").
+ * Which vehicles a site lists (docs/product/vehicle-card-and-page.md, "Vehicle status and listing")
+ * and the same rule as the site's stock filter for the search engine
+ * (docs/product/search-and-urls.md, "Stock filter expression").
  *
  * Both `isListed` and `siteStockFilter` come from one rule tree (`siteStockRule`), so the vehicle
  * page, the sitemap and the search engine always agree on what a site shows.
@@ -48,9 +49,9 @@ function makeSpellings(makes: readonly string[]): string[] {
 }
 
 /**
- * The listing rule as a filter tree: the default visibility, then the per-site
- * stock rules of the stock filter expression, then the manufacturer filter. `stock.searchFilters` is raw filter
- * text and is not part of the tree (see `siteStockFilter`).
+ * The listing rule as a filter tree: the default visibility, then the per-site stock rules of the
+ * stock filter expression, then the manufacturer filter. `stock.searchFilters` is raw filter text
+ * and is not part of the tree (see `siteStockFilter`).
  */
 export function siteStockRule(
   settings: ListingSettings,
@@ -134,8 +135,8 @@ export function isListed(
 }
 
 /**
- * The site's stock filter for the search engine (the stock filter expression): the site's raw search
- * filters (each parenthesised, so an OR inside one cannot leak), AND the listing rule.
+ * The site's stock filter for the search engine (the stock filter expression): the site's raw
+ * search filters (each parenthesised, so an OR inside one cannot leak), AND the listing rule.
  */
 export function siteStockFilter(
   settings: ListingSettings,
@@ -149,7 +150,10 @@ export function siteStockFilter(
   return [...raw, toFilterString(siteStockRule(settings, site, nowMs))].join(" AND ");
 }
 
-/** The base filter plus an id equality: the single-vehicle lookup of docs/product/search-and-urls.md. */
+/**
+ * The base filter plus an id equality: the single-vehicle lookup of
+ * docs/product/search-and-urls.md.
+ */
 export function vehicleByIdFilter(baseFilter: string, id: number | string): string {
   const idClause = typeof id === "number" ? `id = ${id}` : `id = ${quoteFilterString(id)}`;
   return baseFilter.trim() === "" ? idClause : `(${baseFilter}) AND ${idClause}`;

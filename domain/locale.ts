@@ -1,6 +1,6 @@
 /**
- * One dictionary for the three locales (docs/product/sites-and-settings.md, "Locales"): Australian and New Zealand English,
- * and US English with miles and US words (color, inquiry, gas).
+ * One dictionary for the three locales (docs/product/sites-and-settings.md, "Locales"): Australian
+ * and New Zealand English, and US English with miles and US words (color, inquiry, gas).
  */
 import type { Locale } from "./site-settings";
 import { formatNumber } from "./number-format";

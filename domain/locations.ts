@@ -1,6 +1,7 @@
 /**
- * Locations on cards and carousels (docs/product/vehicle-card-and-page.md, "Location cards and carousel"): type, visibility, filtering,
- * ordering, carousel layout and card texts. Field names follow docs/product/sites-and-settings.md, "Locations".
+ * Locations on cards and carousels (docs/product/vehicle-card-and-page.md,
+ * "Location cards and carousel"): type, visibility, filtering, ordering, carousel layout and card
+ * texts. Field names follow docs/product/sites-and-settings.md, "Locations".
  */
 import type { SiteSettings } from "./site-settings";
 

@@ -1,7 +1,7 @@
 /**
- * The embedded manufacturers catalogue (docs/product/sites-and-settings.md, "Manufacturers": about 140 makes with
- * id, name, slug and a logo url that may be null), make aliases, display names and the popular
- * makes of the search page (docs/product/search-and-urls.md).
+ * The embedded manufacturers catalogue (docs/product/sites-and-settings.md, "Manufacturers": about
+ * 140 makes with id, name, slug and a logo url that may be null), make aliases, display names and
+ * the popular makes of the search page (docs/product/search-and-urls.md).
  *
  * Ids are stable: append new makes with the next id, never renumber (seeds and stored searches
  * refer to them).
@@ -168,7 +168,10 @@ export const MAKE_ALIASES: readonly (readonly string[])[] = [
   ["KGM", "SsangYong"],
 ];
 
-/** Makes shown under another name (docs/product/sites-and-settings.md: one shorter, one with a diacritic). */
+/**
+ * Makes shown under another name (docs/product/sites-and-settings.md: one shorter, one with a
+ * diacritic).
+ */
 export const MAKE_DISPLAY_NAMES: Readonly<Record<string, string>> = {
   "Mercedes-Benz": "Mercedes",
   Citroen: "Citroën",

@@ -1,5 +1,6 @@
 /**
- * Mobile normalisation to E.164 for sign-in and contact forms (docs/product/garage.md, "Mobile normalisation").
+ * Mobile normalisation to E.164 for sign-in and contact forms (docs/product/garage.md,
+ * "Mobile normalisation").
  */
 import type { Locale } from "./site-settings";
 

@@ -1,6 +1,7 @@
 /**
- * The multi-step form state machine (docs/product/leads-and-forms.md, "Multi-step forms"), as pure functions:
- * each takes a state and returns the next one, so the browser store and tests drive it alike.
+ * The multi-step form state machine (docs/product/leads-and-forms.md, "Multi-step forms"), as pure
+ * functions: each takes a state and returns the next one, so the browser store and tests drive it
+ * alike.
  */
 
 export const INCOMPLETE_LEAD_STATUS = "Incomplete";

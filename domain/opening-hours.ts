@@ -1,6 +1,6 @@
 /**
- * Opening hours (docs/product/sites-and-settings.md, "Opening hours"): the weekday entries grouped for display, and special
- * (holiday) hours in both shapes the backend sends.
+ * Opening hours (docs/product/sites-and-settings.md, "Opening hours"): the weekday entries grouped
+ * for display, and special (holiday) hours in both shapes the backend sends.
  */
 
 /** Weekday 0 is Sunday, 6 Saturday. */

@@ -1,6 +1,7 @@
 /**
- * The dealer phone number on vehicle cards (docs/product/vehicle-card-and-page.md, "Phone reveal"): masked after the
- * first 5 characters until clicked; some sites start revealed; the reveal is recorded.
+ * The dealer phone number on vehicle cards (docs/product/vehicle-card-and-page.md, "Phone reveal"):
+ * masked after the first 5 characters until clicked; some sites start revealed; the reveal is
+ * recorded.
  */
 import type { SiteSettings } from "./site-settings";
 import type { Vehicle } from "./vehicle";

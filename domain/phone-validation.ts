@@ -1,7 +1,8 @@
 /**
- * Phone number rules of the form field toolkit (docs/product/leads-and-forms.md, "Phone numbers"): Australian by default, with
- * country prefix normalisation (+61, 0061, +64, 0064, +44), masks, the variants (mobile only,
- * New Zealand, US, combined AU/NZ/UK), the always-accepted test number and the exact messages.
+ * Phone number rules of the form field toolkit (docs/product/leads-and-forms.md, "Phone numbers"):
+ * Australian by default, with country prefix normalisation (+61, 0061, +64, 0064, +44), masks, the
+ * variants (mobile only, New Zealand, US, combined AU/NZ/UK), the always-accepted test number and
+ * the exact messages.
  */
 import type { PhoneVariant, SiteSettings } from "./site-settings";
 
@@ -94,7 +95,8 @@ export function phoneError(
     case "us":
       return isUsNumber(value) ? null : PHONE_MESSAGES.us;
     case "au-nz-uk":
-      // The product reference names no message of its own for the combined variant; the default one is used.
+      // The product reference names no message of its own for the combined variant; the default one
+      // is used.
       return isAustralianNumber(value) || isNewZealandNumber(value) || isUkNumber(value)
         ? null
         : PHONE_MESSAGES.australian;

@@ -1,7 +1,7 @@
 /**
- * Registration (rego) lookups for trade-in valuation and Value My Car (docs/product/leads-and-forms.md,
- * "Lead calls": the lookup carries rego and regoState): how a plate is written, and the states a site's
- * visitors choose from.
+ * Registration (rego) lookups for trade-in valuation and Value My Car
+ * (docs/product/leads-and-forms.md, "Lead calls": the lookup carries rego and regoState): how a
+ * plate is written, and the states a site's visitors choose from.
  */
 import type { Locale } from "./site-settings";
 

@@ -1,6 +1,6 @@
 /**
- * The search facets (docs/product/search-and-urls.md, "Facets") and the search page's facet limits and
- * texts (docs/product/search-and-urls.md, "Search page").
+ * The search facets (docs/product/search-and-urls.md, "Facets") and the search page's facet limits
+ * and texts (docs/product/search-and-urls.md, "Search page").
  */
 import { canonicalMakeName, POPULAR_MAKES } from "./manufacturers";
 
@@ -36,7 +36,10 @@ export const SEARCH_FACETS = [
 ] as const;
 export type SearchFacet = (typeof SEARCH_FACETS)[number];
 
-/** Facets whose selected value is a 'min:max' range (docs/product/search-and-urls.md, "Search query rules"). */
+/**
+ * Facets whose selected value is a 'min:max' range (docs/product/search-and-urls.md,
+ * "Search query rules").
+ */
 export const RANGE_FACETS: ReadonlySet<SearchFacet> = new Set<SearchFacet>([
   "price",
   "km",

@@ -1,9 +1,9 @@
 /**
- * Rules of the search results page (docs/product/search-and-urls.md, "Search page" and "Search URL rules")
- * that the codec (search-url.ts), the queries (search-query.ts) and the facet limits
- * (search-facets.ts) leave to the page: which facets the sidebar asks for, the filter form's
- * encoding, the canonical state, the page's title and description, and when a results page is
- * worth indexing.
+ * Rules of the search results page (docs/product/search-and-urls.md, "Search page" and
+ * "Search URL rules") that the codec (search-url.ts), the queries (search-query.ts) and the facet
+ * limits (search-facets.ts) leave to the page: which facets the sidebar asks for, the filter form's
+ * encoding, the canonical state, the page's title and description, and when a results page is worth
+ * indexing.
  */
 import { localiseText, term } from "./locale";
 import { makeDisplayName } from "./manufacturers";

@@ -1,6 +1,6 @@
 /**
- * Query building for the Meilisearch-compatible vehicle search (docs/product/search-and-urls.md: "Search calls"), the
- * "Search query rules", "Sort" and "Pagination".
+ * Query building for the Meilisearch-compatible vehicle search (docs/product/search-and-urls.md:
+ * "Search calls"), the "Search query rules", "Sort" and "Pagination".
  *
  * One multi-search: the hits query first, then one query per facet with limit 1 and that facet's
  * own filter removed, so each facet's counts show what choosing another of its values would give
@@ -174,7 +174,8 @@ export function facetValueFilter(facet: SearchFacet, rawValue: string): FilterNo
     return compare(facet, "=", value === "true");
   }
   if (facet === "make") {
-    // Make filters map aliases (docs/product/sites-and-settings.md, "Manufacturers"): 'GWM' also finds 'Haval' stock.
+    // Make filters map aliases (docs/product/sites-and-settings.md, "Manufacturers"): 'GWM' also
+    // finds 'Haval' stock.
     const spellings = makeAliases(value);
     return spellings.length > 1 ? isIn("make", spellings) : compare("make", "=", value);
   }

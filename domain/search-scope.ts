@@ -1,6 +1,7 @@
 /**
- * Search scopes: the stock-search base paths of docs/product/search-and-urls.md, "Routes" (/search and variants) that
- * are not facet combinations of the URL codec (search-url.ts), and what each one lists.
+ * Search scopes: the stock-search base paths of docs/product/search-and-urls.md, "Routes" (/search
+ * and variants) that are not facet combinations of the URL codec (search-url.ts), and what each one
+ * lists.
  *
  *   /search                          all listed stock
  *   /search/new-used-and-demo-cars   all listed stock (the "new, used and demo" page)

@@ -1,7 +1,8 @@
 /**
- * The browser's search memory as pure state functions (docs/product/search-and-urls.md, "Search memory in the browser"): recent
- * searches (last 5), the in-memory results cache evicted oldest-first, and the first-page query
- * that expires after 30 days. The store holding them only calls these.
+ * The browser's search memory as pure state functions (docs/product/search-and-urls.md,
+ * "Search memory in the browser"): recent searches (last 5), the in-memory results cache evicted
+ * oldest-first, and the first-page query that expires after 30 days. The store holding them only
+ * calls these.
  */
 import { DAY_MS } from "./listing";
 

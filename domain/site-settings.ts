@@ -2,9 +2,10 @@
  * Site settings: every per-dealer behaviour of the product as a named, typed setting.
  *
  * The product lets behaviours differ by site slug, name, dealership id, dealership group or
- * manufacturer (docs/product/sites-and-settings.md). Here each of those behaviours is a setting with the product's default, so no code
- * ever branches on which dealer it is serving. `docs/site-settings.md` is generated from this
- * schema (`npm run docs:settings`); the descriptions below are the documentation.
+ * manufacturer (docs/product/sites-and-settings.md). Here each of those behaviours is a setting
+ * with the product's default, so no code ever branches on which dealer it is serving.
+ * `docs/site-settings.md` is generated from this schema (`npm run docs:settings`); the descriptions
+ * below are the documentation.
  */
 import { z } from "zod";
 import { CAROUSEL_AUTOPLAY_MS, LIFESTYLE_TILES } from "./ui-constants";
@@ -553,7 +554,9 @@ export function defaultSiteSettings(): SiteSettings {
   return SiteSettingsSchema.parse({});
 }
 
-/** One item of the header or footer navigation (docs/product/sites-and-settings.md, "Navigation"). */
+/**
+ * One item of the header or footer navigation (docs/product/sites-and-settings.md, "Navigation").
+ */
 export type NavigationItem = {
   name: string;
   url: string;

@@ -1,6 +1,7 @@
 /**
- * Constants (docs/product/constants.md) and fixed texts (docs/product/vehicle-card-and-page.md, "Other blocks") that are not rules of their own:
- * breakpoints, durations, visitor sources, payments strip, home blocks and the like.
+ * Constants (docs/product/constants.md) and fixed texts (docs/product/vehicle-card-and-page.md,
+ * "Other blocks") that are not rules of their own: breakpoints, durations, visitor sources,
+ * payments strip, home blocks and the like.
  */
 import type { SiteSettings } from "./site-settings";
 

@@ -1,7 +1,7 @@
 /**
- * What a visitor can do with a vehicle (docs/product/vehicle-card-and-page.md, "Actions"): reserve, buy online, the
- * deposit text, the unavailable-vehicle action, trade-in and history report buttons, and the
- * vehicle slug rule.
+ * What a visitor can do with a vehicle (docs/product/vehicle-card-and-page.md, "Actions"): reserve,
+ * buy online, the deposit text, the unavailable-vehicle action, trade-in and history report
+ * buttons, and the vehicle slug rule.
  */
 import type { SiteSettings } from "./site-settings";
 import { TEST_DRIVE_ONLY_TAGS, type PaymentProcessor, type Vehicle } from "./vehicle";
@@ -40,8 +40,8 @@ export function hasTestDriveOnlyTag(vehicle: Pick<Vehicle, "tag">): boolean {
 }
 
 /**
- * docs/product/vehicle-card-and-page.md, "Reservable": in_stock (or coming_soon where the site allows it), not sold,
- * not reserved, no test-drive-only tag.
+ * docs/product/vehicle-card-and-page.md, "Reservable": in_stock (or coming_soon where the site
+ * allows it), not sold, not reserved, no test-drive-only tag.
  */
 export function isReservable(
   vehicle: Pick<Vehicle, "status" | "sold" | "reserved" | "tag">,
@@ -61,9 +61,9 @@ export function depositPaymentProcessor(
 }
 
 /**
- * docs/product/payments.md, "Reserve and buy online": only when the price is above 200, a deposit payment
- * processor exists and the vehicle is neither sold nor reserved. A site without a card payment
- * provider offers no online reservation at all.
+ * docs/product/payments.md, "Reserve and buy online": only when the price is above 200, a deposit
+ * payment processor exists and the vehicle is neither sold nor reserved. A site without a card
+ * payment provider offers no online reservation at all.
  */
 export function canReserveOnline(
   vehicle: Pick<Vehicle, "price" | "payment_processors" | "sold" | "status" | "reserved">,
@@ -93,7 +93,10 @@ export function depositText(vehicle: Pick<Vehicle, "payment_processors">): strin
   return amount === null || amount === undefined ? DEFAULT_DEPOSIT_TEXT : depositAmountText(amount);
 }
 
-/** docs/product/vehicle-card-and-page.md, "Unavailable vehicles": sold vehicles, or ones no longer shown on the website, are unavailable. */
+/**
+ * docs/product/vehicle-card-and-page.md, "Unavailable vehicles": sold vehicles, or ones no longer
+ * shown on the website, are unavailable.
+ */
 export function isUnavailable(
   vehicle: Pick<Vehicle, "sold" | "status" | "show_on_dealer_website">,
 ) {
@@ -139,7 +142,10 @@ export function vehicleActions(
   return actions;
 }
 
-/** docs/product/vehicle-card-and-page.md, "Vehicle slug": a slug holds only letters, digits, hyphen and underscore. */
+/**
+ * docs/product/vehicle-card-and-page.md, "Vehicle slug": a slug holds only letters, digits, hyphen
+ * and underscore.
+ */
 const VEHICLE_SLUG = /^[A-Za-z0-9_-]+$/;
 
 export function isValidVehicleSlug(slug: string): boolean {
@@ -151,7 +157,10 @@ export function vehicleLookupSlug(slug: string | null | undefined): string | nul
   return slug !== null && slug !== undefined && isValidVehicleSlug(slug) ? slug : null;
 }
 
-/** Vehicle page paths (docs/product/search-and-urls.md, "Routes"): /cars, /motorcycles or /campers by site. */
+/**
+ * Vehicle page paths (docs/product/search-and-urls.md, "Routes"): /cars, /motorcycles or /campers
+ * by site.
+ */
 export function vehiclePagePath(slug: string, settings: Pick<SiteSettings, "vehiclePath">): string {
   return `/${settings.vehiclePath}/${encodeURIComponent(slug)}`;
 }

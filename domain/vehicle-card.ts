@@ -1,9 +1,9 @@
 /**
- * The vehicle card's actions (docs/product/vehicle-card-and-page.md, "Actions"): which of the product's buttons a
- * card shows, their texts and where they lead. The site chooses the buttons and their order
- * (`vehicleCardActions`); each is shown only when its rule allows it (vehicle-actions.ts), and an
- * unavailable vehicle offers 'Find Me Something Similar' instead of the enquiry actions
- * ("Unavailable vehicles").
+ * The vehicle card's actions (docs/product/vehicle-card-and-page.md, "Actions"): which of the
+ * product's buttons a card shows, their texts and where they lead. The site chooses the buttons and
+ * their order (`vehicleCardActions`); each is shown only when its rule allows it
+ * (vehicle-actions.ts), and an unavailable vehicle offers 'Find Me Something Similar' instead of
+ * the enquiry actions ("Unavailable vehicles").
  */
 import { localiseText } from "./locale";
 import type { Locale, SiteSettings } from "./site-settings";
@@ -106,7 +106,10 @@ export type VehicleCardAction =
   | {
       kind: VehicleCardActionKind;
       label: string;
-      /** A plain link; `external` ones open in a new tab (docs/product/search-and-urls.md, "Link rules"). */
+      /**
+       * A plain link; `external` ones open in a new tab (docs/product/search-and-urls.md,
+       * "Link rules").
+       */
       type: "link";
       href: string;
       external: boolean;

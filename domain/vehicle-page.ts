@@ -1,9 +1,9 @@
 /**
- * Rules of the vehicle detail page (docs/product/vehicle-card-and-page.md, "The vehicle page") that the card rules in
- * `vehicle-actions.ts`, `vehicle-price.ts` and `vehicle-tags.ts` do not already cover: the
- * lookup by slug, the reserve decision of the 'Interested in this vehicle?' block, 'Request
- * Photos', similar vehicles, the 'Find Me Something Similar' search, and the schema.org values
- * of the page's structured data.
+ * Rules of the vehicle detail page (docs/product/vehicle-card-and-page.md, "The vehicle page") that
+ * the card rules in `vehicle-actions.ts`, `vehicle-price.ts` and `vehicle-tags.ts` do not already
+ * cover: the lookup by slug, the reserve decision of the 'Interested in this vehicle?' block,
+ * 'Request Photos', similar vehicles, the 'Find Me Something Similar' search, and the schema.org
+ * values of the page's structured data.
  */
 import { and, compare, isIn, toFilterString, type FilterNode } from "./filter-expression";
 import { carsQuery, type SearchQuery } from "./search-query";
@@ -30,9 +30,10 @@ export const VEHICLE_PAGE_TEXT = {
 } as const;
 
 /**
- * The lookup of one vehicle by its slug (docs/product/vehicle-card-and-page.md, "Vehicle slug"): like the single vehicle by
- * id, a slug equality with limit 1. The site's base filter is forced by the site's search, so a
- * vehicle the site does not list is not found. An invalid slug gives no query (no vehicle).
+ * The lookup of one vehicle by its slug (docs/product/vehicle-card-and-page.md, "Vehicle slug"):
+ * like the single vehicle by id, a slug equality with limit 1. The site's base filter is forced by
+ * the site's search, so a vehicle the site does not list is not found. An invalid slug gives no
+ * query (no vehicle).
  */
 export function buildVehicleBySlugQuery(slug: string | null | undefined): SearchQuery | null {
   const valid = vehicleLookupSlug(slug);
@@ -137,8 +138,8 @@ export function pickSimilarVehicles<V extends Pick<Vehicle, "id">>(
 }
 
 /**
- * 'Find Me Something Similar' (docs/product/vehicle-card-and-page.md, "Unavailable vehicles"): the search for the same make and model,
- * through the search URL codec.
+ * 'Find Me Something Similar' (docs/product/vehicle-card-and-page.md, "Unavailable vehicles"): the
+ * search for the same make and model, through the search URL codec.
  */
 export function findSimilarSearchPath(
   vehicle: Pick<Vehicle, "make" | "make_model">,
@@ -183,7 +184,10 @@ export const LOCALE_CURRENCY: Readonly<Record<Locale, string>> = {
   "en-US": "USD",
 };
 
-/** UN/CEFACT unit of the odometer reading (US stock reports miles, docs/product/sites-and-settings.md, "Locales"). */
+/**
+ * UN/CEFACT unit of the odometer reading (US stock reports miles,
+ * docs/product/sites-and-settings.md, "Locales").
+ */
 export function odometerUnitCode(locale: Locale): "KMT" | "SMI" {
   return locale === "en-US" ? "SMI" : "KMT";
 }

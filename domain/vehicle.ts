@@ -1,8 +1,8 @@
 /**
- * The vehicle as the product sees it (docs/product/vehicle-card-and-page.md, "Vehicle fields"): the shape of a
- * document in the `Car_production` search collection and of the data a vehicle page renders.
- * Field names follow the product reference (snake_case), so search filters and sorts name them
- * as it does.
+ * The vehicle as the product sees it (docs/product/vehicle-card-and-page.md, "Vehicle fields"): the
+ * shape of a document in the `Car_production` search collection and of the data a vehicle page
+ * renders. Field names follow the product reference (snake_case), so search filters and sorts name
+ * them as it does.
  */
 
 export const VEHICLE_STATUSES = ["in_stock", "coming_soon", "sold"] as const;
@@ -83,7 +83,10 @@ export type Vehicle = {
   simple_body: string | null;
   simple_drive: string | null;
   simple_transmission: string | null;
-  /** Facet aliases of the simple_* fields, named as the facet list of docs/product/search-and-urls.md names them. */
+  /**
+   * Facet aliases of the simple_* fields, named as the facet list of
+   * docs/product/search-and-urls.md names them.
+   */
   fuel: string | null;
   body: string | null;
   drive: string | null;

@@ -1,6 +1,6 @@
 /**
- * The route table, mirroring SPEC.md section 2 "Routes". Explicit on purpose: one place shows
- * every URL a dealer site answers.
+ * The route table, mirroring docs/product/search-and-urls.md, "Routes". Explicit on purpose: one
+ * place shows every URL a dealer site answers.
  */
 import type { RouteConfig } from "@react-router/dev/routes";
 import { index, route } from "@react-router/dev/routes";
@@ -16,17 +16,17 @@ const contentPages = [
 export default [
   index("routes/home.tsx"),
 
-  // Stock search (SPEC.md "Search URL rules"): every variant renders the same page.
+  // Stock search ("Search URL rules"): every variant renders the same page.
   route("search/*", "routes/search.tsx", { id: "search" }),
   route("search", "routes/search.tsx", { id: "search-root" }),
   route("pre-owned/*", "routes/search.tsx", { id: "search-pre-owned" }),
   route("find/rental-cars/*", "routes/search.tsx", { id: "search-rental" }),
 
-  // Content pages, with and without the /pages/ prefix (SPEC.md link rules).
+  // Content pages, with and without the /pages/ prefix ("Link rules").
   route("pages/:slug", "routes/content-page.tsx", { id: "content-page" }),
   ...contentPages.map((slug) => route(slug, "routes/content-page.tsx", { id: `content-${slug}` })),
 
-  // Locations, offers, parts, information and company pages (issue 8).
+  // Locations, offers, parts, information and company pages.
   route("dealerships", "routes/dealerships.tsx"),
   route("our-locations", "routes/our-locations.tsx"),
   route("our-location/:slug", "routes/our-location.tsx"),
@@ -51,7 +51,7 @@ export default [
   route("blog/:slug", "routes/news-article.tsx", { id: "blog-article" }),
   route("our-history", "routes/our-history.tsx"),
 
-  // Vehicle detail pages (issue 6): one module; a site answers on its own vehiclePath only.
+  // Vehicle detail pages: one module; a site answers on its own vehiclePath only.
   route("cars/:slug", "routes/vehicle.tsx", { id: "vehicle-cars" }),
   route("motorcycles/:slug", "routes/vehicle.tsx", { id: "vehicle-motorcycles" }),
   route("campers/:slug", "routes/vehicle.tsx", { id: "vehicle-campers" }),
@@ -65,7 +65,7 @@ export default [
     }),
   ]),
 
-  // Leads: enquiry, booking, finance and valuation forms, and the success page (issue 7).
+  // Leads: enquiry, booking, finance and valuation forms, and the success page.
   route("contact", "routes/contact.tsx", { id: "contact" }),
   route("contact-us/:slug", "routes/contact.tsx", { id: "contact-us-location" }),
   route("success", "routes/success.tsx"),

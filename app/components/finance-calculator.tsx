@@ -1,9 +1,9 @@
 /**
- * The finance calculator (SPEC.md sections 2 and 9): repayments from price, deposit, term,
- * frequency, rate (the site's default, 10 unless set) and an optional balloon, computed with
- * the domain's amortisation. The result is computed while rendering, so the server shows it
- * too; without JavaScript the 'Calculate' button reloads the page with the inputs in the URL.
- * The vehicle page reuses it with the vehicle's price.
+ * The finance calculator (docs/product/leads-and-forms.md, "Finance pages"): repayments from price,
+ * deposit, term, frequency, rate (the site's default, 10 unless set) and an optional balloon,
+ * computed with the domain's amortisation. The result is computed while rendering, so the server
+ * shows it too; without JavaScript the 'Calculate' button reloads the page with the inputs in the
+ * URL. The vehicle page reuses it with the vehicle's price.
  */
 import { useId, useRef, useState } from "react";
 import type { ChangeEvent } from "react";

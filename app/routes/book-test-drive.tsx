@@ -1,4 +1,4 @@
-/** /book-test-drive/ (SPEC.md section 2): a test drive at a free time of a location. */
+/** /book-test-drive/ (docs/product/bookings.md): a test drive at a free time of a location. */
 import { data } from "react-router";
 import type { Route } from "./+types/book-test-drive";
 import { localiseText } from "~/domain/locale";

@@ -1,10 +1,10 @@
 /**
- * /contact and /contact-us/{location-name-slug}: the general enquiry form of SPEC.md section 5
- * (category, location and preferred dealership selects when the rules ask for them, opt-in,
- * optional Rego, a CV for careers enquiries), and the vehicle enquiry when a car_id is given
- * (vehicle fields prefilled; Quick Enquiry, Request Photos and Car History Report too). The
- * page describes the dealer as schema.org AutoDealer JSON-LD: the location written to, or every
- * location the site shows.
+ * /contact and /contact-us/{location-name-slug}: the general enquiry form of
+ * docs/product/leads-and-forms.md (category, location and preferred dealership selects when the
+ * rules ask for them, opt-in, optional Rego, a CV for careers enquiries), and the vehicle enquiry
+ * when a car_id is given (vehicle fields prefilled; Quick Enquiry, Request Photos and Car History
+ * Report too). The page describes the dealer as schema.org AutoDealer JSON-LD: the location written
+ * to, or every location the site shows.
  */
 import { data } from "react-router";
 import type { Route } from "./+types/contact";

@@ -14,10 +14,10 @@ import { useTemplate } from "~/app/lib/site";
 const CAREERS_ENQUIRY_PATH = `/contact?category=${encodeURIComponent(CAREERS_CATEGORY)}`;
 
 /**
- * Company and other content pages (about us, careers, terms, privacy, StealStopper, and any
- * page the dealer adds under /pages/): the dealer's own page, sanitised, or the platform's
- * default for it. The canonical URL follows SPEC.md's link rules (/pages/ prefix or not).
- * The careers page links to the current positions and to the enquiry form with the Careers
+ * Company and other content pages (about us, careers, terms, privacy, StealStopper, and any page
+ * the dealer adds under /pages/): the dealer's own page, sanitised, or the platform's default for
+ * it. The canonical URL follows the link rules of docs/product/search-and-urls.md (/pages/ prefix
+ * or not). The careers page links to the current positions and to the enquiry form with the Careers
  * Enquiry category chosen.
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {

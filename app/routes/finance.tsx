@@ -1,8 +1,8 @@
 /**
- * Finance at /finance, /finance-enquiry and /apply-for-finance (SPEC.md section 2): the three
- * finance steps, 'Apply Now' to the #finance-form anchor, the calculator, and the multi-step
- * application. Query parameters preferredDealership, vehiclePriceBudget, car_id, car_type and
- * vin prefill it.
+ * Finance at /finance, /finance-enquiry and /apply-for-finance (docs/product/leads-and-forms.md,
+ * "Finance pages"): the three finance steps, 'Apply Now' to the #finance-form anchor, the
+ * calculator, and the multi-step application. Query parameters preferredDealership,
+ * vehiclePriceBudget, car_id, car_type and vin prefill it.
  */
 import type { Route } from "./+types/finance";
 import { FINANCE_APPLY_BUTTON, FINANCE_STEPS } from "~/domain/finance-calculator";

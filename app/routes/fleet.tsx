@@ -1,4 +1,4 @@
-/** /fleet (SPEC.md section 2): a fleet enquiry for businesses. */
+/** /fleet (docs/product/search-and-urls.md, "Routes"): a fleet enquiry for businesses. */
 import type { Route } from "./+types/fleet";
 import { LEAD_FORM_CATEGORIES, fleetFormFields } from "~/domain/lead-forms";
 import { localiseText } from "~/domain/locale";

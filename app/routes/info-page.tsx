@@ -14,7 +14,10 @@ import { cn } from "~/app/lib/cn";
 import { useSite, useTemplate } from "~/app/lib/site";
 import { formatNumber } from "~/domain/number-format";
 
-/** The information pages this module serves (SPEC.md section 2 "Information pages"). */
+/**
+ * The information pages this module serves (docs/product/search-and-urls.md, "Routes": information
+ * pages).
+ */
 const INFO_PAGES = [
   "buying-online",
   "online-payment",

@@ -13,8 +13,8 @@ import { LocationPage } from "~/app/components/locations/location-page";
 import { useSite } from "~/app/lib/site";
 
 /**
- * /locations/{dealership_slug or location slug} (SPEC.md section 2): a dealership's locations,
- * or one location (whose canonical page is /our-location/{slug}).
+ * /locations/{dealership_slug or location slug} (docs/product/search-and-urls.md): a dealership's
+ * locations, or one location (whose canonical page is /our-location/{slug}).
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const dealership = await loadDealerships(context, params.slug);

@@ -7,7 +7,10 @@ import { RichText } from "~/app/components/content/rich-text";
 import { seoFor, seoMeta } from "~/app/components/content/seo";
 import { cn } from "~/app/lib/cn";
 
-/** The history page: eight decade tabs, 1950s to 2020s (SPEC.md section 2). */
+/**
+ * The history page: eight decade tabs, 1950s to 2020s (docs/product/vehicle-card-and-page.md,
+ * "Other blocks").
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const [page, decades] = await Promise.all([
     loadContentPage(context, "our-history"),

@@ -5,8 +5,8 @@ import { itemListJsonLd } from "~/app/components/search/item-list-json-ld";
 import { SearchPage } from "~/app/components/search/search-page";
 import type { Site } from "~/app/lib/site";
 
-// Every stock search URL (SPEC.md "Search URL rules"): /search and its variants, /pre-owned,
-// /find/rental-cars, facet paths, /search/{dealership or location slug}.
+// Every stock search URL (docs/product/search-and-urls.md, "Search URL rules"): /search and its
+// variants, /pre-owned, /find/rental-cars, facet paths, /search/{dealership or location slug}.
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadSearchPage(context, request);
 }

@@ -1,6 +1,7 @@
 /**
- * Service booking at /service, /pages/book-a-service and /why-service-with-us (SPEC.md section
- * 2): a drop-off time at a service centre, the vehicle, and additional services.
+ * Service booking at /service, /pages/book-a-service and /why-service-with-us
+ * (docs/product/bookings.md): a drop-off time at a service centre, the vehicle, and additional
+ * services.
  */
 import { data } from "react-router";
 import type { Route } from "./+types/service";

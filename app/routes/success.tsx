@@ -1,7 +1,7 @@
 /**
- * /success?category={slug}&{extra pairs} (SPEC.md section 2): shown after a lead is sent, with
- * what happens next; for a booking, its time and place. The form submission is reported to
- * analytics here (SPEC.md section 9 event ids).
+ * /success?category={slug}&{extra pairs} (docs/product/leads-and-forms.md, "Success page"): shown
+ * after a lead is sent, with what happens next; for a booking, its time and place. The form
+ * submission is reported to analytics here (docs/product/analytics.md event ids).
  */
 import { useEffect } from "react";
 import { and, eq } from "drizzle-orm";
@@ -103,8 +103,8 @@ export default function Success({ loaderData }: Route.ComponentProps) {
   const { category, booking, leadId, eventId, carId } = loaderData;
 
   useEffect(() => {
-    // SPEC.md sections 4 and 9: success fires the form's analytics event (a Lead for the ad pixel)
-    // and the car is kept in the browser.
+    // docs/product/leads-and-forms.md, "Multi-step forms": success fires the form's analytics event
+    // (a Lead for the ad pixel) and the car is kept in the browser.
     const detail = {
       event_id: eventId,
       category,

@@ -1,6 +1,7 @@
 /**
- * Reserve and buy online (SPEC.md /cars/{slug}/checkout and /cars/{slug}/buy-online): the
- * vehicle, whether the rules allow it, and the request the shopper sends. Server-only.
+ * Reserve and buy online (docs/product/payments.md: /cars/{slug}/checkout and
+ * /cars/{slug}/buy-online): the vehicle, whether the rules allow it, and the request the shopper
+ * sends. Server-only.
  *
  * The platform has no live card payment integration yet: the page runs in a clearly labelled
  * test mode in which no card is charged, and the reservation reaches the dealer as a lead with

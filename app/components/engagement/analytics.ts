@@ -1,7 +1,8 @@
 /**
- * Analytics events from the content pages (SPEC.md section 9 ids, domain/analytics-events.ts):
- * pushed to the tag manager's dataLayer (which buffers them until GTM loads, after the first
- * interaction) and announced as a `dealer:analytics` DOM event for other listeners.
+ * Analytics events from the content pages (docs/product/analytics.md ids,
+ * domain/analytics-events.ts): pushed to the tag manager's dataLayer (which buffers them until GTM
+ * loads, after the first interaction) and announced as a `dealer:analytics` DOM event for other
+ * listeners.
  */
 type AnalyticsWindow = Window & { dataLayer?: unknown[] };
 

@@ -54,7 +54,8 @@ export function ChatBubble() {
   const [messageOpen, setMessageOpen] = useState(false);
   const [widgetState, setWidgetState] = useState<"idle" | "loading" | "failed">("idle");
   const timers = useRef<number[]>([]);
-  // SPEC.md section 7 'Chat events': 55 for the visitor's first message, 57 for later ones.
+  // docs/product/analytics.md, "Chat events": 55 for the visitor's first message, 57 for later
+  // ones.
   const chat = useRef({ openedAt: 0, messages: 0 });
 
   useEffect(() => {

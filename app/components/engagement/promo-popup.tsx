@@ -16,10 +16,10 @@ function popupIdentity(popup: PromoPopupSettings): string {
 }
 
 /**
- * The promotional popup (SPEC.md "Chat and popup behaviour"): image, title, description and a
- * button to its link. Visible by default per site; closing it or following its link closes it
- * for good (remembered in the browser); never shown after its expiry date. It opens after
- * hydration as a modal in the top layer, so it moves nothing on the page.
+ * The promotional popup (docs/product/vehicle-card-and-page.md, "Chat and popup behaviour"): image,
+ * title, description and a button to its link. Visible by default per site; closing it or following
+ * its link closes it for good (remembered in the browser); never shown after its expiry date. It
+ * opens after hydration as a modal in the top layer, so it moves nothing on the page.
  */
 export function PromoPopup() {
   const site = useSite();

@@ -25,8 +25,8 @@ const AUTOCOMPLETE: Record<string, string> = {
 
 /**
  * Chat's 'leave a message' form, for sites with no chat provider: validated with the domain's
- * enquiry field rules and sent to the lead API (POST /api/leads, SPEC.md section 7) with an
- * idempotency key, so a double click makes one lead; the server adds the lead's extras. The
+ * enquiry field rules and sent to the lead API (POST /api/leads, docs/product/leads-and-forms.md)
+ * with an idempotency key, so a double click makes one lead; the server adds the lead's extras. The
  * visitor stays where they were and sees a confirmation in the dialog.
  */
 export function QuickMessageForm({
@@ -123,7 +123,7 @@ export function QuickMessageForm({
       return response.json();
     });
     if (outcome.ok) {
-      // SPEC.md section 9: a form submission, reported to the ad pixel as a Lead.
+      // A form submission, reported to the ad pixel as a Lead (docs/product/analytics.md).
       pushAnalyticsEvent(ANALYTICS_EVENT_IDS.defaultForm, {
         category,
         lead_id: outcome.lead_id,

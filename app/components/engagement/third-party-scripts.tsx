@@ -29,9 +29,9 @@ export function loadScriptOnce(src: string): Promise<void> {
 type DataLayerWindow = Window & { dataLayer?: unknown[] };
 
 /**
- * Loads the site's third-party scripts only after the first scroll, click, touch or key press,
- * or after 3 s (SPEC.md "Chat and popup behaviour"), so they never delay the page. Renders
- * nothing; a site with none configured runs no timer at all.
+ * Loads the site's third-party scripts only after the first scroll, click, touch or key press, or
+ * after 3 s (docs/product/vehicle-card-and-page.md, "Chat and popup behaviour"), so they never
+ * delay the page. Renders nothing; a site with none configured runs no timer at all.
  */
 export function DeferredThirdPartyScripts() {
   const site = useSite();

@@ -1,8 +1,9 @@
 /**
- * The form field toolkit (SPEC.md section 5) as accessible controls: a label, an optional
- * hint, the control, and the error in red under it, tied together with aria-describedby and
- * aria-invalid. Required fields are marked and carry aria-required (the browser's own
- * validation stays off: the toolkit's messages are the ones shown, with or without JavaScript).
+ * The form field toolkit (docs/product/leads-and-forms.md, "Form field toolkit") as accessible
+ * controls: a label, an optional hint, the control, and the error in red under it, tied together
+ * with aria-describedby and aria-invalid. Required fields are marked and carry aria-required (the
+ * browser's own validation stays off: the toolkit's messages are the ones shown, with or without
+ * JavaScript).
  */
 import { useState } from "react";
 import type { ReactNode } from "react";
@@ -178,7 +179,7 @@ export function TextareaControl({ formId, field, value, error, label }: ControlP
   );
 }
 
-/** SPEC.md section 5: a select renders nothing without options; highlighted options come first. */
+/** A select renders nothing without options; highlighted options come first. */
 export function SelectControl({
   formId,
   field,
@@ -299,7 +300,10 @@ export function CheckboxControl({ formId, field, value, error, label }: ControlP
   );
 }
 
-/** Checkboxes whose checked options are gathered into additional_services (SPEC.md section 5). */
+/**
+ * Checkboxes whose checked options are gathered into additional_services
+ * (docs/product/leads-and-forms.md).
+ */
 export function CheckboxGroupControl({ formId, field, value, error, label }: ControlProps) {
   if (!hasSelectOptions(field.options)) return null;
   const id = fieldId(formId, field.name);

@@ -1,9 +1,9 @@
 /**
  * A lead form: server-rendered, posts to a route action (so it works without JavaScript), and
- * progressively enhanced: the browser checks the fields with the same domain rules before
- * sending, moves focus to the first field in error and announces how many need attention,
- * shows the field errors and form failures the action returns (SPEC.md sections 5 and 8),
- * and sends a repeat of the same submission with the same idempotency key.
+ * progressively enhanced: the browser checks the fields with the same domain rules before sending,
+ * moves focus to the first field in error and announces how many need attention, shows the field
+ * errors and form failures the action returns (docs/product/leads-and-forms.md, "Lead errors"), and
+ * sends a repeat of the same submission with the same idempotency key.
  */
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { FormEvent, ReactNode } from "react";
@@ -176,9 +176,9 @@ export type LeadFormProps = {
   /** Extra buttons (e.g. a lookup) rendered before the submit button. */
   actions?: ReactNode;
   /**
-   * With JavaScript, a submission carrying files goes to this lead API (POST
-   * /api/leads/with-files, SPEC.md section 7) instead of the page's action; the action stays the
-   * path without JavaScript.
+   * With JavaScript, a submission carrying files goes to this lead API (POST /api/leads/with-files,
+   * docs/product/leads-and-forms.md) instead of the page's action; the action stays the path
+   * without JavaScript.
    */
   filesApi?: string;
   /** Fields the files API needs that the page's action adds itself (e.g. the location of /contact-us/{slug}). */
@@ -378,7 +378,8 @@ export function LeadForm(props: LeadFormProps) {
 
   const FormComponent = props.useFetcherSubmit ? fetcher.Form : Form;
   const formError = apiAnswer ? apiAnswer.formError : (actionData?.formError ?? null);
-  // SPEC.md section 8: the alert, and the server's message (or 'An unexpected error occured').
+  // The alert, and the server's message or 'An unexpected error occured'
+  // (docs/product/leads-and-forms.md, "Lead errors").
   const failure = formError !== null ? formSubmitFailureAlerts(formError) : null;
 
   return (

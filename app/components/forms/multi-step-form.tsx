@@ -1,8 +1,8 @@
 /**
- * A multi-step lead form (SPEC.md section 4): 'Step X of Y' with a progress bar, Back on every
- * step but the first, 'Continue' then 'Submit', a loading state. The domain's state machine
- * runs in the action; its state travels in a hidden field, the answers of the other steps as
- * hidden inputs, so Back and Continue work with and without JavaScript.
+ * A multi-step lead form (docs/product/leads-and-forms.md, "Multi-step forms"): 'Step X of Y' with
+ * a progress bar, Back on every step but the first, 'Continue' then 'Submit', a loading state. The
+ * domain's state machine runs in the action; its state travels in a hidden field, the answers of
+ * the other steps as hidden inputs, so Back and Continue work with and without JavaScript.
  */
 import { useEffect, useId, useRef, useState } from "react";
 import type { FormEvent } from "react";
@@ -90,7 +90,7 @@ export function MultiStepLeadForm({
       document.getElementById(`${formId}-alert`)?.focus();
     else headingRef.current?.focus();
     if (actionData.step && !actionData.formError && Object.keys(actionData.errors).length === 0) {
-      // SPEC.md section 9: the multi-step event, suffixed ' - Step {n}'.
+      // docs/product/analytics.md: the multi-step event, suffixed ' - Step {n}'.
       (window as AnalyticsWindow).dataLayer?.push({
         event: "form_step",
         event_id: ANALYTICS_EVENT_IDS.multiStep,

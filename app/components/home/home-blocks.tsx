@@ -1,6 +1,6 @@
 /**
- * The home page's blocks (SPEC.md section 2 "Other blocks"), each a section with its own
- * heading. Which blocks show, and in what order, is the site's `homeBlocks` setting.
+ * The home page's blocks (docs/product/vehicle-card-and-page.md, "Other blocks"), each a section
+ * with its own heading. Which blocks show, and in what order, is the site's `homeBlocks` setting.
  */
 import type { ReactNode } from "react";
 import { FINANCE_APPLY_BUTTON, FINANCE_STEPS } from "~/domain/finance-calculator";

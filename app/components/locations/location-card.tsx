@@ -23,7 +23,10 @@ import { OpeningHours } from "./opening-hours";
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
-/** A location's contact page (SPEC.md /contact-us/{location-name-slug}). */
+/**
+ * A location's contact page (/contact-us/{location-name-slug}, docs/product/search-and-urls.md,
+ * "Routes").
+ */
 export function contactPath(location: Pick<LocationView, "slug">): string {
   return `/contact-us/${encodeURIComponent(location.slug)}`;
 }
@@ -33,9 +36,10 @@ export function locationPagePath(location: Pick<LocationView, "slug">): string {
 }
 
 /**
- * A location card (SPEC.md "Location card and carousel"): image, name, badge, stars, address,
- * phones, opening hours, licence numbers and the actions. `variant` picks the actions: the
- * carousel's 'View Location' / 'View Our Stock', or the full set of a locations page.
+ * A location card (docs/product/vehicle-card-and-page.md, "Location cards and carousel"): image,
+ * name, badge, stars, address, phones, opening hours, licence numbers and the actions. `variant`
+ * picks the actions: the carousel's 'View Location' / 'View Our Stock', or the full set of a
+ * locations page.
  */
 export function LocationCard({
   location,

@@ -5,7 +5,7 @@ import { cn } from "~/app/lib/cn";
 import { useTemplate } from "~/app/lib/site";
 import { LocationCard } from "./location-card";
 
-/** Slide widths per column count on wide screens (SPEC.md: more than 4 locations use 5 columns). */
+/** Slide widths per column count on wide screens (more than 4 locations use 5 columns). */
 const WIDE_BASIS: Record<number, string> = {
   1: "xl:basis-full",
   2: "xl:basis-[calc((100%-1rem)/2)]",

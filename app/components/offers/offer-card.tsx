@@ -14,7 +14,10 @@ function expiryText(isoDate: string, locale: string): string {
   }).format(new Date(`${isoDate}T00:00:00Z`));
 }
 
-/** An offer card (SPEC.md "Offer card": name, logo, image and link), with price and expiry. */
+/**
+ * An offer card (docs/product/vehicle-card-and-page.md, "Other blocks": name, logo, image and
+ * link), with price and expiry.
+ */
 export function OfferCard({
   offer,
   headingLevel = 2,

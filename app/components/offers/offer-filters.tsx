@@ -42,8 +42,9 @@ function Select({
 }
 
 /**
- * The offers filter (SPEC.md section 7: manufacturer, model, body and a keyword): a plain GET
- * form, so it works without JavaScript and every filtered view has its own URL.
+ * The offers filter (the offers search of docs/product/search-and-urls.md: manufacturer, model,
+ * body and a keyword): a plain GET form, so it works without JavaScript and every filtered view has
+ * its own URL.
  */
 export function OfferFilters({ facets, selected }: { facets: OfferFacets; selected: Selected }) {
   const t = useTemplate();

@@ -28,8 +28,9 @@ function Star({ fill, gradientId }: { fill: number; gradientId: string }) {
 }
 
 /**
- * Stars as SPEC.md draws them: up to 4 full stars plus a partial one, and the rating with one
- * decimal. Screen readers hear '4.3 out of 5 stars' (and the review count when given).
+ * Stars as docs/product/vehicle-card-and-page.md draws them: up to 4 full stars plus a partial one,
+ * and the rating with one decimal. Screen readers hear '4.3 out of 5 stars' (and the review count
+ * when given).
  */
 export function StarRating({
   rating,

@@ -1,7 +1,10 @@
 import type { SiteSettings } from "~/domain/site-settings";
 import { cn } from "~/app/lib/cn";
 
-/** Outlines of the three animations SPEC.md names: car, bike or motorcycle, truck. */
+/**
+ * Outlines of the three animations (docs/product/search-and-urls.md, "Search page"): car, bike or
+ * motorcycle, truck.
+ */
 const SHAPES: Record<SiteSettings["loadingAnimation"], string> = {
   car: "M6 30v-8l5-9h26l6 9h7v8zM14 30a4 4 0 1 0 8 0M38 30a4 4 0 1 0 8 0M12 22h32",
   motorcycle:

@@ -27,9 +27,9 @@ function parseRecent(text: string | null): RecentSearch[] {
 }
 
 /**
- * 'Recent searches' (SPEC.md: the last 5, kept in the browser per site). Each results page the
- * visitor sees is remembered; the list shows the others. Browser-only, so it appears after
- * hydration and never differs between server and browser renders.
+ * 'Recent searches' (docs/product/search-and-urls.md: the last 5, kept in the browser per site).
+ * Each results page the visitor sees is remembered; the list shows the others. Browser-only, so it
+ * appears after hydration and never differs between server and browser renders.
  */
 export function RecentSearches({ url, label }: { url: string; label: string }) {
   const site = useSite();

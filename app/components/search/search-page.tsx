@@ -228,7 +228,7 @@ function SearchLayout() {
   );
 }
 
-/** The search results page (SPEC.md section 2, "Search page"). */
+/** The search results page (docs/product/search-and-urls.md, "Search page"). */
 export function SearchPage({ data }: { data: SearchPageData }) {
   return (
     <SearchUiProvider data={data}>

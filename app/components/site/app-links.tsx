@@ -1,7 +1,10 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 
-/** Marks an <a> whose clicks navigate in the app (SPEC.md link rules: own paths). */
+/**
+ * Marks an <a> whose clicks navigate in the app (docs/product/search-and-urls.md, "Link rules": own
+ * paths).
+ */
 export const APP_LINK = { "data-app-link": "" } as const;
 
 /**

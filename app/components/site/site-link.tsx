@@ -6,10 +6,10 @@ import { APP_LINK } from "./app-links";
 type SiteLinkProps = Omit<ComponentProps<"a">, "href"> & { href: string };
 
 /**
- * A link as SPEC.md's link rules want it: the site's own paths navigate in the app, tel:,
- * mailto: and maps links are plain links, other external links open in a new tab. The site's own
- * links are plain anchors that AppLinkNavigation (in the root layout) turns into app navigation;
- * `data-discover` lets React Router learn their routes ahead of the click.
+ * A link as the link rules of docs/product/search-and-urls.md want it: the site's own paths
+ * navigate in the app, tel:, mailto: and maps links are plain links, other external links open in a
+ * new tab. The site's own links are plain anchors that AppLinkNavigation (in the root layout) turns
+ * into app navigation; `data-discover` lets React Router learn their routes ahead of the click.
  */
 export function SiteLink({ href, children, ...props }: SiteLinkProps) {
   const site = useSite();

@@ -3,7 +3,10 @@ import { displayedPhone, phoneHref, phoneRevealRecord } from "~/domain/phone-rev
 import type { Vehicle } from "~/domain/vehicle";
 import { cn } from "~/app/lib/cn";
 
-/** SPEC.md section 7: POST {api base}/api/events/car_phone_call. */
+/**
+ * POST {api base}/api/events/car_phone_call (docs/product/vehicle-card-and-page.md,
+ * "Phone reveal").
+ */
 const PHONE_CALL_EVENT_PATH = "/api/events/car_phone_call";
 
 function recordReveal(vehicle: Pick<Vehicle, "id" | "dealership_id">, siteId: number) {
@@ -24,10 +27,10 @@ function recordReveal(vehicle: Pick<Vehicle, "id" | "dealership_id">, siteId: nu
 }
 
 /**
- * The dealer's number on a vehicle card (SPEC.md section 4, "Phone number"): masked after the
- * first 5 characters until the visitor asks for it, then a tel: link. A <details> element does
- * the reveal, so it works before (or without) JavaScript; with JavaScript the reveal is recorded
- * and focus moves to the number. Sites that start revealed show the link at once.
+ * The dealer's number on a vehicle card (docs/product/vehicle-card-and-page.md, "Phone reveal"):
+ * masked after the first 5 characters until the visitor asks for it, then a tel: link. A <details>
+ * element does the reveal, so it works before (or without) JavaScript; with JavaScript the reveal
+ * is recorded and focus moves to the number. Sites that start revealed show the link at once.
  */
 export function PhoneReveal({
   phone,

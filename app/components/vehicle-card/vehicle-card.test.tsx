@@ -67,7 +67,7 @@ const text = (html: string) =>
     .replace(/<[^>]+>/g, " ")
     .replace(/\s+/g, " ");
 
-describe("SPEC 2 Vehicle card", () => {
+describe("Vehicle card (vehicle-card-and-page.md)", () => {
   it("shows year, make, model, badge, series, price and type, condition, transmission, odometer and fuel", async () => {
     const html = text(
       await render(aVehicle({ simple_transmission: "Automatic", simple_fuel: "Petrol" })),

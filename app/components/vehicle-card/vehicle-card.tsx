@@ -48,10 +48,10 @@ function cardImage(vehicle: Vehicle): string | null {
 }
 
 /**
- * A vehicle in a listing (SPEC.md section 2, "Vehicle card"), shared by search results, the
- * vehicle page's similar vehicles and the home page. Server-rendered and usable without
- * JavaScript: every action is a plain link, the phone number reveals with <details>, and the
- * certified dialog is a native popover. Links carry APP_LINK, so with JavaScript they navigate
+ * A vehicle in a listing (docs/product/vehicle-card-and-page.md, "Vehicle card"), shared by search
+ * results, the vehicle page's similar vehicles and the home page. Server-rendered and usable
+ * without JavaScript: every action is a plain link, the phone number reveals with <details>, and
+ * the certified dialog is a native popover. Links carry APP_LINK, so with JavaScript they navigate
  * in the app (AppLinkNavigation in the root layout).
  *
  * `priority` marks a card above the fold: its image loads eagerly with high priority (the

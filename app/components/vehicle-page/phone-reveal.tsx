@@ -14,9 +14,10 @@ function pushAnalytics(event: Record<string, unknown>) {
 }
 
 /**
- * The dealer's number, masked after its first 5 characters until the shopper clicks it (SPEC.md
- * section 4); sites may start it revealed. The reveal is recorded with car_id, dealership_id and
- * website_id; focus moves to the revealed number, which dials.
+ * The dealer's number, masked after its first 5 characters until the shopper clicks it
+ * (docs/product/vehicle-card-and-page.md, "Phone reveal"); sites may start it revealed. The reveal
+ * is recorded with car_id, dealership_id and website_id; focus moves to the revealed number, which
+ * dials.
  */
 export function PhoneReveal({
   phone,

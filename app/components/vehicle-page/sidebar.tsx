@@ -38,10 +38,10 @@ function ActionLink({
 }
 
 /**
- * 'Interested in this vehicle?' (SPEC.md section 2): reserve, enquire, test drive, finance,
- * trade-in, call, WhatsApp and chat where the site enables them, the history report. A sold
- * vehicle offers 'Find Me Something Similar' instead of the enquiry actions (section 4).
- * Carries the #enquiry anchor the cards' enquiry buttons lead to.
+ * 'Interested in this vehicle?' (docs/product/vehicle-card-and-page.md, "The vehicle page"):
+ * reserve, enquire, test drive, finance, trade-in, call, WhatsApp and chat where the site enables
+ * them, the history report. A sold vehicle offers 'Find Me Something Similar' instead of the
+ * enquiry actions (section 4). Carries the #enquiry anchor the cards' enquiry buttons lead to.
  */
 export function Sidebar({
   page,

@@ -17,7 +17,10 @@ const TAG_STYLE: Record<VehicleTagKind, string> = {
   certified: "bg-white text-slate-900 border-slate-400",
 };
 
-/** Heading, condition line, tags, certified badge and price (SPEC.md "Vehicle card" fields). */
+/**
+ * Heading, condition line, tags, certified badge and price (docs/product/vehicle-card-and-page.md,
+ * "Vehicle card").
+ */
 export function TitleBlock({ page }: { page: VehiclePageModel }) {
   const t = useTemplate();
   const { vehicle } = page;

@@ -109,7 +109,10 @@ export type VehiclePageModel = {
   subscriptionPrice: string | null;
   tags: VehicleTag[];
   certified: { label: string; points: readonly string[] } | null;
-  /** The market average when the price is below it (SPEC.md section 9). */
+  /**
+   * The market average when the price is below it (docs/product/vehicle-card-and-page.md,
+   * "Prices").
+   */
   belowMarket: { average: string; saving: string } | null;
   unavailable: boolean;
   gallery: GalleryImage[];

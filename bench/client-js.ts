@@ -1,7 +1,7 @@
 /**
  * Initial JavaScript of the home page, the search results page and the vehicle page against a
- * bare React Router app (issue 5 budget: at most 60 KB gzip above the bare app; DESIGN.md
- * "Budgets").
+ * bare React Router app (budget: at most 60 KB gzip above the bare app;
+ * docs/performance-budgets.md).
  *
  * Method: Chromium (Debian's, through playwright-core) opens each page and waits for the network
  * to be idle with no interaction; every script response it received (entry, route modules,

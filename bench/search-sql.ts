@@ -95,7 +95,10 @@ export async function createVehicleTable(
   await sql.query(`ANALYZE ${table}`);
 }
 
-/** The site's default listing rule (SPEC.md section 4), as domain/listing writes it. */
+/**
+ * The site's default listing rule (docs/product/vehicle-card-and-page.md), as domain/listing writes
+ * it.
+ */
 function listingClause(siteId: number, nowMs: number, soldDays: number): string {
   return `site_id = ${siteId} AND show_on_dealer_website AND (status IN ('in_stock', 'coming_soon') OR (status = 'sold' AND sold_date_timestamp >= ${nowMs - soldDays * 86_400_000}))`;
 }

@@ -10,7 +10,7 @@
  * and RSS are the budget's, and a server on the same sites without vehicles gives the RSS per
  * vehicle.
  *
- * Budget (docs DESIGN.md "Budgets"): engine p50 under 1 ms, and at least 20 times faster than
+ * Budget (docs/performance-budgets.md): engine p50 under 1 ms, and at least 20 times faster than
  * SQL on PostgreSQL; index build from the database under 10 s; server RSS under 1 GB.
  * Environment: BENCH_VEHICLES (default 200000), BENCH_PG_URL (default
  * postgres://127.0.0.1:5432/test), BENCH_ROUNDS (default 16).

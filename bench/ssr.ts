@@ -1,5 +1,5 @@
 /**
- * Server rendering throughput (issue 5 budgets; DESIGN.md "Budgets"), autocannon on loopback:
+ * Server rendering throughput (docs/performance-budgets.md), autocannon on loopback:
  *
  *   page cache off: the platform vs a bare node:http server that only runs React's
  *                   renderToString on the same markup (no routing, no data)   budget >= 50%

@@ -1,6 +1,6 @@
 /**
  * Locations as the location cards, carousel and location pages show them: the database rows
- * of SPEC.md section 3 ("Location", "Opening hours entry", "Special hours entry") with the
+ * of docs/product/sites-and-settings.md ("Locations", "Opening hours") with the
  * dealership they belong to and their coming holiday hours. The product rules (visibility,
  * order, filters, hours grouping) are the domain's; this module only reads.
  */
@@ -14,7 +14,7 @@ import type { LocationRow, OpeningHoursEntry } from "../db/schema";
 
 type LocationsContext = Pick<RequestContext, "site" | "scope">;
 
-/** SPEC.md "Special hours entry", as the browser receives it. */
+/** A special hours entry, as the browser receives it. */
 export type SpecialHoursView = {
   date: string;
   status: string;

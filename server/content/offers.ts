@@ -1,5 +1,6 @@
 /**
- * Special offers (SPEC.md section 3 "Offer card", section 7 "Offers search").
+ * Special offers (offer cards: docs/product/vehicle-card-and-page.md, "Other blocks"; the offers
+ * search: docs/product/search-and-urls.md, "Search calls").
  *
  * Offers come from the search service's `Offer_production` collection with the filters
  * manufacturer.name, model.name, model.body, a keyword query and an offset; the query itself is
@@ -14,7 +15,7 @@ import { plainText, sanitizeContentHtml } from "./sanitize";
 
 type OffersContext = Pick<RequestContext, "search">;
 
-/** SPEC.md "Offer card", plus what the card and filters show. */
+/** An offer card, plus what the card and filters show. */
 export type OfferCardView = {
   slug: string;
   name: string;
@@ -94,7 +95,7 @@ function notExpired(now: Date): string {
 const valuesOf = (distribution: Record<string, number> | undefined) =>
   Object.keys(distribution ?? {}).sort((a, b) => a.localeCompare(b));
 
-/** The offers search (SPEC.md section 7) through the site's search service. */
+/** The offers search (docs/product/search-and-urls.md) through the site's search service. */
 export async function searchOffers(
   context: OffersContext,
   search: OfferSearch & { limit: number },

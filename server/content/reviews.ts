@@ -1,5 +1,5 @@
 /**
- * Reviews (SPEC.md section 3 "Review", section 2 "Reviews"): the list with its count and
+ * Reviews (docs/product/vehicle-card-and-page.md, "Reviews"): the list with its count and
  * average rating, for the whole site or one location. Whether they show, and how many, are the
  * domain's rules (domain/reviews.ts).
  */
@@ -12,7 +12,7 @@ import { reviews } from "../db/schema";
 
 type ReviewsContext = Pick<RequestContext, "site" | "scope">;
 
-/** SPEC.md section 3 "Review", as the browser receives it. */
+/** A review, as the browser receives it. */
 export type ReviewView = {
   id: number;
   customer_name: string;

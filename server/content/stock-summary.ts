@@ -2,8 +2,9 @@
  * What the home page's 'Our Range', the brands page and the electric page say about stock:
  * the listed vehicles' makes and models with counts and links into search.
  *
- * One facet query on the search service (make, make_model, fuel; no hits): the service forces
- * the site's base filter, so only listed vehicles count (SPEC.md section 4 listing rules).
+ * One facet query on the search service (make, make_model, fuel; no hits): the service forces the
+ * site's base filter, so only listed vehicles count (docs/product/vehicle-card-and-page.md,
+ * "Vehicle status and listing").
  */
 import { makeDisplayName } from "~/domain/manufacturers";
 import { SEARCH_COLLECTIONS } from "~/domain/search-query";

@@ -1,5 +1,5 @@
 /**
- * The database schema (SPEC.md section 3). One schema, one dialect (PostgreSQL): the same
+ * The database schema (the fields of docs/product/). One schema, one dialect (PostgreSQL): the same
  * tables run on embedded PGlite and on a PostgreSQL server.
  *
  * Every tenant-owned table carries `site_id`; queries reach it through `server/sites/scope.ts`,
@@ -143,7 +143,7 @@ export const locations = pgTable(
         social: Record<string, string>;
       }>()
       .notNull(),
-    /** SPEC.md "Opening hours entry": weekday 0 (Sunday) to 6 (Saturday). */
+    /** Opening hours entries: weekday 0 (Sunday) to 6 (Saturday). */
     openingHours: jsonb("opening_hours").$type<OpeningHoursEntry[]>().notNull().default([]),
     /** Service department hours where a site shows sales and service hours separately. */
     serviceOpeningHours: jsonb("service_opening_hours").$type<OpeningHoursEntry[]>(),
@@ -158,7 +158,10 @@ export const locations = pgTable(
   (t) => [uniqueIndex("locations_site_slug").on(t.siteId, t.slug)],
 );
 
-/** SPEC.md "Special hours entry": holiday hours of one location on one date. */
+/**
+ * Special hours (docs/product/sites-and-settings.md, "Opening hours"): holiday hours of one
+ * location on one date.
+ */
 export const specialHours = pgTable(
   "special_hours",
   {
@@ -233,7 +236,10 @@ export const vehicles = pgTable(
     soldAt: timestamp("sold_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    /** Milliseconds since epoch, mirrored for search sorting and the JSON shape of SPEC.md. */
+    /**
+     * Milliseconds since epoch, mirrored for search sorting and the vehicle's JSON shape
+     * (docs/product/vehicle-card-and-page.md).
+     */
     createdAtTimestamp: bigint("created_at_timestamp", { mode: "number" }).notNull(),
   },
   (t) => [
@@ -320,12 +326,15 @@ export type VehicleRow = typeof vehicles.$inferSelect;
 export type ManufacturerRow = typeof manufacturers.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------
-// Leads (issue 7): every lead a visitor sends, its audit trail, files, bookings and the outbox
+// Leads: every lead a visitor sends, its audit trail, files, bookings and the outbox
 // its delivery to the dealership runs from. A lead and its delivery jobs are written in one
 // transaction, so a lead the server answered with success is never lost.
 // ---------------------------------------------------------------------------------------------
 
-/** A lead (SPEC.md section 3, "Lead payload"). `id` is the public, unguessable lead_id. */
+/**
+ * A lead (docs/product/leads-and-forms.md, "Lead payload"). `id` is the public, unguessable
+ * lead_id.
+ */
 export const leads = pgTable(
   "leads",
   {
@@ -354,7 +363,7 @@ export const leads = pgTable(
     email: text("email"),
     phone: text("phone"),
     postcode: text("postcode"),
-    /** The lead as delivered: the SPEC.md payload with the server's extras. */
+    /** The lead as delivered: the lead payload with the server's extras. */
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     /** What the server resolved at intake (vehicle, location, booking), as the visitor saw it. */
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
@@ -498,7 +507,10 @@ export const bookings = pgTable(
   ],
 );
 
-/** Leads of sites in mock/test mode (SPEC.md section 7: the /mock lead base): never delivered. */
+/**
+ * Leads of sites in mock/test mode (docs/product/leads-and-forms.md: the /mock lead base): never
+ * delivered.
+ */
 export const testLeads = pgTable(
   "test_leads",
   {

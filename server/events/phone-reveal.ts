@@ -1,11 +1,12 @@
 /**
- * Recording phone reveals (SPEC.md sections 4 and 7: "The reveal is recorded"; the record carries
- * car_id, dealership_id and website_id; the path is not given, so it is ours):
+ * Recording phone reveals (docs/product/vehicle-card-and-page.md, "Phone reveal": the reveal is
+ * recorded; the record carries car_id, dealership_id and website_id; the product gives no path, so
+ * it is ours):
  *
  *   POST /api/events/phone-reveal  {"car_id": 1, "dealership_id": 2, "website_id": 3}  -> 204
  *
- * The same record is accepted at SPEC.md's `POST /api/events/car_phone_call` (the vehicle card
- * sends its reveals there).
+ * The same record is accepted at the phone-call event's `POST /api/events/car_phone_call` (the
+ * vehicle card sends its reveals there).
  *
  * Per site (mounted after Host -> site). The record must name the request's own site and one of
  * its vehicles with that vehicle's dealership; anything else is refused without detail. A reveal

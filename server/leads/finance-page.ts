@@ -1,8 +1,8 @@
 /**
  * The finance application (/finance, /finance-enquiry, /apply-for-finance): a multi-step form
- * driven by the domain's state machine (SPEC.md section 4). The first step creates an
- * incomplete lead, later steps update it by lead_id, the last step completes it. The state
- * travels with the form, so it works the same with and without JavaScript.
+ * driven by the domain's state machine (docs/product/leads-and-forms.md, "Multi-step forms"). The
+ * first step creates an incomplete lead, later steps update it by lead_id, the last step completes
+ * it. The state travels with the form, so it works the same with and without JavaScript.
  */
 import { data, redirect } from "react-router";
 import type { AppLoadContext } from "react-router";
@@ -46,7 +46,7 @@ export type FinancePageData = {
   steps: FormStep[];
   vehicle: VehicleSummary | null;
   defaults: Record<string, string>;
-  /** Context sent with every step (SPEC.md query parameters car_id, car_type, vin). */
+  /** Context sent with every step (the finance pages' query parameters car_id, car_type, vin). */
   hidden: Record<string, string>;
 };
 

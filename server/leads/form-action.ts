@@ -1,8 +1,9 @@
 /**
- * The action behind every lead form page: reads the posted form (multipart when it carries
- * files), checks it with the form's field definitions (the same rules the browser ran), and
- * hands it to lead intake. Success redirects to the success page; anything else answers the
- * page with its values, one message per field, or a form-level failure (SPEC.md section 8).
+ * The action behind every lead form page: reads the posted form (multipart when it carries files),
+ * checks it with the form's field definitions (the same rules the browser ran), and hands it to
+ * lead intake. Success redirects to the success page; anything else answers the page with its
+ * values, one message per field, or a form-level failure (docs/product/leads-and-forms.md,
+ * "Lead errors").
  */
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
@@ -242,7 +243,7 @@ export async function handleLeadForm(
   options: {
     fields: readonly LeadFormField[];
     fixed: Record<string, string | number | boolean | null | undefined>;
-    /** Pairs added to the success page's query (SPEC.md: /success?category={slug}&{extra pairs}). */
+    /** Pairs added to the success page's query (/success?category={slug}&{extra pairs}). */
     successParams?: Record<string, string>;
   },
 ) {

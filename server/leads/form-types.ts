@@ -1,6 +1,7 @@
 /**
- * What a lead form's action answers when it does not redirect to the success page: the values
- * to show again, one message per field, and a form-level message (SPEC.md section 8).
+ * What a lead form's action answers when it does not redirect to the success page: the values to
+ * show again, one message per field, and a form-level message (docs/product/leads-and-forms.md,
+ * "Lead errors").
  */
 import type { MultiStepState } from "~/domain/multi-step-form";
 import type { SlotDay } from "~/domain/booking-slots";

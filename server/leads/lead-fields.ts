@@ -1,7 +1,7 @@
 /**
  * The raw fields of a lead as the API and the forms receive them: their shape and size limits
- * (zod), and the field rules of SPEC.md section 5 applied through the domain's toolkit, so the
- * API answers with the same messages as the forms.
+ * (zod), and the field rules of docs/product/leads-and-forms.md applied through the domain's
+ * toolkit, so the API answers with the same messages as the forms.
  */
 import { z } from "zod";
 import { FIELD_MESSAGES, fieldError, type FieldDefinition } from "~/domain/form-fields";

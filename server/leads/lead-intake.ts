@@ -1,11 +1,11 @@
 /**
  * Lead intake: every lead, from the JSON API or a form's action, comes through here.
  *
- * The server (not the browser) adds and checks the extras of SPEC.md section 7 through the
- * domain's payload builder, checks that a named dealership, location and vehicle belong to the
- * site, takes a booking slot, and writes the lead, its audit event, its files, its booking and
- * its delivery jobs in ONE transaction: once this answers success, the lead is stored and its
- * delivery will happen, whatever fails afterwards.
+ * The server (not the browser) adds and checks the extras (docs/product/leads-and-forms.md,
+ * "Lead extras") through the domain's payload builder, checks that a named dealership, location and
+ * vehicle belong to the site, takes a booking slot, and writes the lead, its audit event, its
+ * files, its booking and its delivery jobs in ONE transaction: once this answers success, the lead
+ * is stored and its delivery will happen, whatever fails afterwards.
  *
  * A repeat of a submission returns the first lead: by Idempotency-Key (header or the payload's
  * client key) or, without a key, by a fingerprint of what the visitor typed (10 minutes).
@@ -170,7 +170,7 @@ type Resolved = {
   booking: { kind: BookingKind; locationId: number; start: string } | null;
   category: string;
   subcategory: string | null;
-  /** For push-to-primary sites (SPEC.md section 7). */
+  /** For push-to-primary sites. */
   primaryLocationId: number | null;
   primaryDealershipSlug: string | null;
 };
@@ -510,7 +510,7 @@ export class LeadIntake {
       values[key] = typeof value === "string" ? value.trim() : value;
     }
 
-    // Dealership: one of this site's (SPEC.md: preferredDealership in finance links).
+    // Dealership: one of this site's (preferredDealership in finance links).
     const chosenDealership = textOf(fields.dealership_slug) || textOf(fields.preferredDealership);
     let dealership = site.dealerships.find((d) => d.slug === chosenDealership) ?? null;
     if (chosenDealership && !dealership) {
@@ -585,7 +585,7 @@ export class LeadIntake {
           colour: row.colour,
           url: `${input.meta.origin}/${site.settings.vehiclePath}/${row.slug}`,
         };
-        // The vehicle fields of SPEC.md section 3, from the vehicle itself.
+        // The vehicle's lead fields, from the vehicle itself.
         values.car_id = row.id;
         values.stock_number = row.stocknum;
         values["Vehicle Make"] = row.make;
@@ -658,7 +658,8 @@ export class LeadIntake {
         }
       : null;
 
-    // SPEC.md section 5: careers mapping, yes/no fields, opt-in default.
+    // Careers mapping, yes/no fields, opt-in default (docs/product/leads-and-forms.md,
+    // "Enquiry form rules").
     const category = textOf(fields.category) || DEFAULT_ENQUIRY_CATEGORY;
     if (category.length > 80) errors.category = "Please choose one of the listed categories.";
     values.category = category;

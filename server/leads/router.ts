@@ -1,11 +1,11 @@
 /**
- * The lead API of SPEC.md section 7, per site (mounted after Host -> site, before the page
- * cache): POST /api/leads, PUT /api/leads/{id}, POST /api/leads/with-files,
+ * The lead API (docs/product/leads-and-forms.md, "Lead calls"), per site (mounted after Host ->
+ * site, before the page cache): POST /api/leads, PUT /api/leads/{id}, POST /api/leads/with-files,
  * POST /api/carClarityCustomer (the same under /mock on sites in test mode), the registration
  * lookups, and the booking slots of a dealership.
  *
  * Every answer is JSON; bad input gets a 4xx with a message a person can act on (the `error`
- * field SPEC.md section 8 reads) and, for fields, one message per field in `errors`.
+ * field the error catalogue reads) and, for fields, one message per field in `errors`.
  */
 import express from "express";
 import type { NextFunction, Request, Response } from "express";
@@ -274,7 +274,7 @@ export function createLeadsRouter(services: LeadServices) {
     );
   }
 
-  // Registration lookups (SPEC.md section 7): POST /api/nevdis, /api/simple-autograb-lookup and
+  // Registration lookups: POST /api/nevdis, /api/simple-autograb-lookup and
   // the trade-in registration lookup, each answered by the provider the site is set up for.
   const LookupBodySchema = z.object({
     rego: z.string().max(20).optional(),
@@ -318,7 +318,7 @@ export function createLeadsRouter(services: LeadServices) {
   router.post("/api/simple-autograb-lookup", ...lookupGuards, lookup("autograb"));
   router.post("/api/rego-lookup", ...lookupGuards, lookup("rego"));
 
-  // Booking slots (SPEC.md section 7).
+  // Booking slots (docs/product/bookings.md, "Slot calls").
   const slots = (kind: BookingKind) =>
     run(async (req, res) => {
       const site = siteOf(res);

@@ -1,10 +1,10 @@
 /**
  * The built-in image resizer behind `/media/image?url=&w=&q=` (domain/image-url.ts builds these
- * URLs when a site names no image CDN template; SPEC.md section 9: widths 640 to 3840, the
- * site's quality). It fetches a photo from one of the site's photo hosts (`imageSourceHosts`:
- * never an arbitrary address), resizes it with sharp to WebP (or JPEG for browsers that do not
- * take WebP) and keeps the result in memory. The site's own images (paths) are not fetched: the
- * browser is sent to them.
+ * URLs when a site names no image CDN template; docs/product/vehicle-card-and-page.md, "Images":
+ * widths 640 to 3840, the site's quality). It fetches a photo from one of the site's photo hosts
+ * (`imageSourceHosts`: never an arbitrary address), resizes it with sharp to WebP (or JPEG for
+ * browsers that do not take WebP) and keeps the result in memory. The site's own images (paths) are
+ * not fetched: the browser is sent to them.
  */
 import type { Request, Response } from "express";
 import sharp from "sharp";

@@ -1,7 +1,8 @@
 /**
- * The search collections and their attribute settings: what can be filtered, sorted, faceted
- * and searched by keyword. Mirrors a Meilisearch index's settings (filterableAttributes,
- * sortableAttributes, searchableAttributes, synonyms); the names are SPEC.md's field names.
+ * The search collections and their attribute settings: what can be filtered, sorted, faceted and
+ * searched by keyword. Mirrors a Meilisearch index's settings (filterableAttributes,
+ * sortableAttributes, searchableAttributes, synonyms); the names are the field names of
+ * docs/product/vehicle-card-and-page.md.
  */
 import { SEARCH_FACETS } from "~/domain/search-facets";
 
@@ -41,7 +42,7 @@ export const CAR_COLLECTION_CONFIG: CollectionConfig = {
   primaryKey: "id",
   filterableAttributes: [
     ...SEARCH_FACETS,
-    // Scoping, the listing rules of SPEC.md section 4 and the stock filter expression of section 7.
+    // Scoping, the listing rule and the stock filter expression.
     "id",
     // The vehicle page finds its vehicle by slug (domain/vehicle-page.ts buildVehicleBySlugQuery).
     "slug",

@@ -1,6 +1,7 @@
 /**
- * Builds the search document of a vehicle (SPEC.md section 3 field names) from its row and the
- * records it refers to. The document is what search, cards and vehicle pages read.
+ * Builds the search document of a vehicle (the field names of
+ * docs/product/vehicle-card-and-page.md) from its row and the records it refers to. The document is
+ * what search, cards and vehicle pages read.
  *
  * The search index holds every vehicle's document for the life of the process (200,000 of them
  * on a large platform), so documents share what repeats: one string per distinct make, model,

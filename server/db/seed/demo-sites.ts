@@ -59,7 +59,7 @@ type NavOptions = {
   pagesPrefix?: boolean;
 };
 
-/** The header and footer of SPEC.md section 2 "Other blocks", varied per site. */
+/** The header and footer (docs/product/sites-and-settings.md, "Navigation"), varied per site. */
 export function buildNavigation(o: NavOptions): Navigation {
   const link = (name: string, url: string) => ({ name, url });
   const page = (slug: string) => (o.pagesPrefix ? `/pages/${slug}` : `/${slug}`);

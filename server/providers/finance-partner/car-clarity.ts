@@ -1,7 +1,7 @@
 /**
- * The finance partner target (SPEC.md section 7: lead target 'car-clarity'). Leads of sites
- * whose `leadTarget` is 'car-clarity', and POST /api/carClarityCustomer, are stored like every
- * lead and also sent to the partner's API when CAR_CLARITY_API_URL is configured.
+ * The finance partner target (docs/product/leads-and-forms.md: lead target 'car-clarity'). Leads of
+ * sites whose `leadTarget` is 'car-clarity', and POST /api/carClarityCustomer, are stored like
+ * every lead and also sent to the partner's API when CAR_CLARITY_API_URL is configured.
  */
 import type { LeadDocument } from "~/server/leads/lead-document";
 import { postSigned } from "~/server/leads/webhook";

@@ -1,7 +1,7 @@
 /**
  * NEVDIS (national registration data) and Autograb (valuations) over HTTP. Their answers are
  * read defensively: a field that is missing or of another type becomes null, and a provider
- * that is down fails the lookup after the error catalogue's 2 retries (SPEC.md section 8).
+ * that is down fails the lookup after the error catalogue's 2 retries (docs/product/data-in.md).
  */
 import { errorFromResponse, fetchWithRetry, isNotFoundBody } from "~/domain/http-errors";
 import type { LookupResult, VehicleLookupProvider } from "./vehicle-lookup";

@@ -1,6 +1,7 @@
 /**
- * Registration lookups (issue 7): a provider per endpoint, chosen by the site's feature flags and
- * the platform's credentials; the HTTP providers read their answers defensively and retry.
+ * Registration lookups (docs/product/leads-and-forms.md, "Lead calls"): a provider per endpoint,
+ * chosen by the site's feature flags and the platform's credentials; the HTTP providers read their
+ * answers defensively and retry.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -103,7 +104,7 @@ describe("HTTP providers", () => {
     expect(calls.at(-1)).toMatchObject({ path: "/vehicles/lookup", auth: "Bearer k1" });
   });
 
-  it("maps an Autograb valuation, retries a failing provider twice (SPEC.md section 8), and reads a 404 in the body as not found", async () => {
+  it("maps an Autograb valuation, retries a failing provider twice (data-in.md, Error catalogue), and reads a 404 in the body as not found", async () => {
     const autograb = createAutograbProvider({ url, apiKey: "k2" });
     const result = await autograb.lookup({ rego: "FLAKY1", state: "VIC", km: 40_000 }, site());
     expect(result?.valuation).toEqual({ low: 25_000, high: 27_500, currency: "AUD" });

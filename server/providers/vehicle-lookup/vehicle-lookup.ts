@@ -35,7 +35,7 @@ export interface VehicleLookupProvider {
   lookup(query: RegoQuery, site: Site): Promise<LookupResult | null>;
 }
 
-/** Which lookup an endpoint asked for (SPEC.md section 7). */
+/** Which lookup an endpoint asked for (docs/product/leads-and-forms.md, "Lead calls"). */
 export type LookupKind = "nevdis" | "autograb" | "rego";
 
 export type LookupProviders = {

@@ -1,5 +1,5 @@
 /**
- * Accessibility and budgets of the content pages (issue 8, "Tests and budgets"): axe finds no
+ * Accessibility and budgets of the content pages (docs/performance-budgets.md): axe finds no
  * violations on every route for every demo site (dialogs open included), the home page's
  * initial JavaScript stays within budget, and the carousel and popup shift no layout.
  */

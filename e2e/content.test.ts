@@ -1,5 +1,5 @@
 /**
- * The rest of the dealer site in a real browser (issue 8): home pages, the promo popup, a
+ * The rest of the dealer site in a real browser: home pages, the promo popup, a
  * location page with its holiday hours dialog and Email Us modal, the special offers filter,
  * a company page, the history tabs and the chat bubble.
  */
@@ -323,7 +323,7 @@ describe.skipIf(!browserAvailable)("content pages in a real browser", () => {
       await dialog.getByLabel("Message").fill("Do you take trade-ins?");
       await dialog.getByRole("button", { name: "Send message" }).click();
       await dialog.getByRole("status").getByText("Thanks, Sam.").waitFor();
-      // Chat events (SPEC.md section 7): 54 chat opened, then 55 for the first message.
+      // Chat events (docs/product/analytics.md): 54 chat opened, then 55 for the first message.
       const events = await page.evaluate(() =>
         ((window as unknown as { dataLayer?: { event_id: number }[] }).dataLayer ?? []).map(
           (e) => e.event_id,

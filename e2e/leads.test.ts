@@ -1,5 +1,5 @@
 /**
- * Leads in a real browser (issue 7): a vehicle enquiry, a test drive booking and a three-step
+ * Leads in a real browser: a vehicle enquiry, a test drive booking and a three-step
  * finance application end on the success page, and each arrives at the SMTP server with valid
  * ADF/XML. Field errors are announced and focus moves to the first one; the form pages have
  * no axe violations.
@@ -140,7 +140,7 @@ describe.skipIf(!browserAvailable)("lead forms in a real browser", () => {
     await page.goto(url(`/finance?car_id=${carId}&car_type=new#finance-form`), {
       waitUntil: "networkidle",
     });
-    // SPEC.md section 2's finance steps.
+    // The finance steps (docs/product/vehicle-card-and-page.md, "Other blocks").
     await expect(page.locator("ol li").first().textContent()).resolves.toMatch(
       /^Step 1\s*Apply Online Quickly & Securely$/,
     );
@@ -158,7 +158,8 @@ describe.skipIf(!browserAvailable)("lead forms in a real browser", () => {
     await page.getByLabel("Postcode").fill("4215");
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByText("Step 2 of 3").waitFor();
-    // The vehicle's price prefilled the budget (SPEC.md query parameters).
+    // The vehicle's price prefilled the budget (the finance pages' query parameters,
+    // docs/product/leads-and-forms.md).
     await expect(page.getByLabel("Vehicle price or budget ($)").inputValue()).resolves.toMatch(
       /^\d+$/,
     );
@@ -233,7 +234,8 @@ describe.skipIf(!browserAvailable)("lead forms in a real browser", () => {
       mimeType: "application/pdf",
       buffer: Buffer.from("%PDF-1.7\n1 0 obj<<>>endobj\n%%EOF\n"),
     });
-    // SPEC.md section 8: a failure without a message shows the alert and 'An unexpected error occured'.
+    // docs/product/leads-and-forms.md, "Lead errors": a failure without a message shows the alert
+    // and 'An unexpected error occured'.
     await page.route("**/api/leads/with-files", (route) =>
       route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }),
     );

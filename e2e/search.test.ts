@@ -1,8 +1,8 @@
 /**
- * The search results page in Chromium (issue 5 "Tests"): filter by make and model, sort, page 2,
- * back and forward, reload, all without a full page load; every filter by keyboard alone; the
- * phone drawer; the GET form without JavaScript; a bad segment is a 404; axe on every demo
- * site's results page.
+ * The search results page in Chromium (docs/product/search-and-urls.md, "Search page"): filter by
+ * make and model, sort, page 2, back and forward, reload, all without a full page load; every
+ * filter by keyboard alone; the phone drawer; the GET form without JavaScript; a bad segment is a
+ * 404; axe on every demo site's results page.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";

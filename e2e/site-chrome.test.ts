@@ -84,7 +84,7 @@ describe.skipIf(!browserAvailable)("site chrome in a real browser", () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchForErrors(page);
     await page.goto(siteUrl("harbour-auto-group"), { waitUntil: "networkidle" });
-    // The demo's promo popup is a modal dialog (issue 8): dismiss it to reach the header.
+    // The demo's promo popup is a modal dialog: dismiss it to reach the header.
     if ((await page.getByRole("dialog").count()) > 0) await page.keyboard.press("Escape");
     const nav = page.getByRole("navigation", { name: "Main" });
     const buttons = nav.locator("button[aria-expanded]");

@@ -1,7 +1,7 @@
 /**
- * The vehicle detail page in Chromium (issue 6, "Tests"): from the search page to a vehicle,
- * the gallery by keyboard, the phone reveal, the calculator, a similar vehicle, the 404 and
- * sold cases, the LCP element, and axe on a vehicle page of every demo site.
+ * The vehicle detail page in Chromium (docs/product/vehicle-card-and-page.md): from the search page
+ * to a vehicle, the gallery by keyboard, the phone reveal, the calculator, a similar vehicle, the
+ * 404 and sold cases, the LCP element, and axe on a vehicle page of every demo site.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";

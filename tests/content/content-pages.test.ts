@@ -1,5 +1,5 @@
 /**
- * The rest of the dealer site over HTTP (issue 8): every route server-renders with a title,
+ * The rest of the dealer site over HTTP: every route server-renders with a title,
  * description and canonical URL on every demo site, and each page follows its site's settings.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -72,7 +72,7 @@ describe("content pages over HTTP", () => {
     }
   });
 
-  it("follows the link rules in canonical URLs: /pages/ removed where SPEC.md says, /news for /blog where set", async () => {
+  it("follows the link rules in canonical URLs: /pages/ removed where the link rules say, /news for /blog where set", async () => {
     expect(head((await get("harbour-auto-group", "/pages/about-us")).body).canonical).toBe(
       `${origin("harbour-auto-group")}/about-us`,
     );

@@ -1,6 +1,6 @@
 /**
- * Content safety and defaults (issue 8, "Content comes from per-site pages in the database
- * (safe rich text: no script injection from content), with sensible defaults per template").
+ * Content safety and defaults: content comes from per-site pages in the database as safe rich
+ * text (no script injection from content), with sensible defaults per template.
  */
 import { describe, expect, it } from "vitest";
 import {
@@ -291,7 +291,8 @@ describe("stock summary for Our Range and the brand pages", () => {
       { name: "EV6", count: 2, href: "/search/make/Kia/Kia%20EV6" },
       { name: "Seltos", count: 1, href: "/search/make/Kia/Kia%20Seltos" },
     ]);
-    // Display names come from the manufacturers catalogue (SPEC.md: one make shows shorter).
+    // Display names come from the manufacturers catalogue (docs/product/sites-and-settings.md,
+    // "Manufacturers": one make shows shorter).
     expect(summary.makes[1]!.displayName).toBe("Mercedes");
     expect(summary.makes[1]!.models.map((m) => m.name)).toEqual(["C300"]);
     expect(summary.electrified).toEqual([

@@ -1,4 +1,7 @@
-/** Every route of issue 8 that the content pages own, as a visitor reaches it (shared by tests). */
+/**
+ * Every route (docs/product/search-and-urls.md) that the content pages own, as a visitor reaches it
+ * (shared by tests).
+ */
 export const CONTENT_ROUTES = [
   "/",
   "/dealerships",

@@ -1,8 +1,8 @@
 /**
- * The lead API of SPEC.md section 7 (issue 7): creating and updating leads, the extras the
- * server adds and checks, idempotency, bad input answered with 4xx and nothing stored, files,
- * test mode, booking slots and registration lookups; and delivery by e-mail with ADF/XML to a
- * real SMTP server.
+ * The lead API (docs/product/leads-and-forms.md, "Lead calls"): creating and updating leads, the
+ * extras the server adds and checks, idempotency, bad input answered with 4xx and nothing stored,
+ * files, test mode, booking slots and registration lookups; and delivery by e-mail with ADF/XML to
+ * a real SMTP server.
  */
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -146,7 +146,8 @@ describe("POST /api/leads", () => {
       formCompleted: true,
       locationId: location!.id,
     });
-    // The server's extras win over what the browser sent (SPEC.md section 7).
+    // The server's extras win over what the browser sent (docs/product/leads-and-forms.md,
+    // "Lead extras").
     expect(row!.payload).toMatchObject({
       name: "Amelia",
       source: "Website",
@@ -593,7 +594,7 @@ describe("POST /api/leads/with-files", () => {
     expect(res.status).toBe(201);
     const id = res.json.id as string;
     const [row] = await db().select().from(leads).where(eq(leads.id, id));
-    // SPEC.md section 5: Careers Enquiry becomes General Enquiry with subcategory Career Enquiry.
+    // Careers Enquiry becomes General Enquiry with subcategory Career Enquiry.
     expect(row).toMatchObject({ category: "General Enquiry", subcategory: "Career Enquiry" });
     const [file] = await db().select().from(leadFiles).where(eq(leadFiles.leadId, id));
     expect(file).toMatchObject({

@@ -1,5 +1,5 @@
 /**
- * Reliability of lead delivery (issue 7): a lead the server answered with success is never
+ * Reliability of lead delivery: a lead the server answered with success is never
  * lost, whatever fails afterwards, and is delivered once.
  */
 import { Agent } from "node:http";

@@ -1,5 +1,5 @@
 /**
- * The lead forms without JavaScript (issue 7): every form page renders, posts to its action,
+ * The lead forms without JavaScript: every form page renders, posts to its action,
  * answers bad input with the toolkit's messages and the values typed, and stores the lead;
  * bookings take slots; the trade-in lookup fills the vehicle; the dev outbox shows the mail.
  */
@@ -489,7 +489,7 @@ describe("trade-in valuation without JavaScript", () => {
 });
 
 describe("the finance application without JavaScript", () => {
-  it("shows a failed save of the 'User Details' step in success style (SPEC.md section 8)", async () => {
+  it("shows a failed save of the 'User Details' step in success style (leads-and-forms.md, Multi-step forms)", async () => {
     const res = await post("coastal-kia", "/finance", {
       ...person,
       postcode: "4215",

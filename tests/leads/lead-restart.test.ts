@@ -1,5 +1,5 @@
 /**
- * The server killed mid-delivery (issue 7): nothing is lost, and nothing is sent twice beyond
+ * The server killed mid-delivery: nothing is lost, and nothing is sent twice beyond
  * what the delivery log shows as a retry. The platform runs as a child process that is killed
  * with SIGKILL while the SMTP server holds messages it has received but not yet acknowledged,
  * then started again on the same database.

@@ -1,7 +1,8 @@
 /**
  * The search documents the loader builds (raw rows in batches, shared strings and lists) are the
- * documents of SPEC.md section 3 as a plain reading of the rows gives them: the reference below
- * joins the tables through Drizzle and maps each row field by field.
+ * documents (docs/product/vehicle-card-and-page.md, "Vehicle fields") as a plain reading of the
+ * rows gives them: the reference below joins the tables through Drizzle and maps each row field by
+ * field.
  */
 import { eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";

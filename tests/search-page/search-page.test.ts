@@ -1,7 +1,8 @@
 /**
- * The search results pages over HTTP, as a crawler or a visitor without JavaScript gets them:
- * every route of SPEC.md's /search variants, 404 for unknown segments, 301 to the canonical URL,
- * the filter form's GET, disjunctive counts checked against the search service, SEO and cards.
+ * The search results pages over HTTP, as a crawler or a visitor without JavaScript gets them: every
+ * /search variant of docs/product/search-and-urls.md, 404 for unknown segments, 301 to the
+ * canonical URL, the filter form's GET, disjunctive counts checked against the search service, SEO
+ * and cards.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSearchFilter, SEARCH_COLLECTIONS } from "~/domain/search-query";
@@ -45,7 +46,7 @@ function serviceTotal(slug: string, filters: SearchFilters, baseFilter?: string)
   return result?.estimatedTotalHits ?? -1;
 }
 
-describe("SPEC 2 routes: /search and every variant", () => {
+describe("Routes (search-and-urls.md): /search and every variant", () => {
   it.each<[string, string]>([
     ["harbour-auto-group", "/search"],
     ["harbour-auto-group", "/search/used-cars"],
@@ -166,7 +167,7 @@ describe("unknown segments are 404, non-canonical URLs 301", () => {
   });
 });
 
-describe("SPEC 2 Search page: disjunctive counts", () => {
+describe("Search page (search-and-urls.md): disjunctive counts", () => {
   const path = "/search/used-cars?transmission=Automatic";
   const current: SearchFilters = { car_type: ["used"], transmission: ["Automatic"] };
 

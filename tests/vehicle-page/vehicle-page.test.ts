@@ -1,5 +1,5 @@
 /**
- * The vehicle detail page over HTTP (issue 6): which vehicles have a page on which site, what a
+ * The vehicle detail page over HTTP: which vehicles have a page on which site, what a
  * shopper and a crawler read there, and the phone reveal record.
  */
 import { Writable } from "node:stream";
@@ -397,7 +397,7 @@ describe("phone reveal record", () => {
       ...record,
       site: site.slug,
     });
-    // The vehicle card's reveals arrive at SPEC.md's car_phone_call path: the same record.
+    // The vehicle card's reveals arrive at the phone-call event's path: the same record.
     const other = firstListed(site, (v) => v.id !== vehicle.id);
     const cardRecord = {
       car_id: other.id,

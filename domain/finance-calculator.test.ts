@@ -21,7 +21,7 @@ describe("Finance pages (leads-and-forms.md): calculator default rate 10", () =>
   });
 });
 
-describe("Finance calculator: amortised repayments, known values", () => {
+describe("Finance pages (leads-and-forms.md): the calculator's amortised repayments, known values", () => {
   it.each<[LoanTerms, number]>([
     [{ principal: 20_000, annualRatePercent: 10, termMonths: 60, frequency: "monthly" }, 424.94],
     [

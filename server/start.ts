@@ -24,6 +24,9 @@ import { createLeadServices } from "./leads/services";
 import type { LeadServices } from "./leads/services";
 import type { MailTransport } from "./providers/mail/mail-transport";
 import { closeRedis, openRedis } from "./redis";
+import { createDemoSiteApiKeys } from "./sites/api-keys";
+
+type DemoApiKey = Awaited<ReturnType<typeof createDemoSiteApiKeys>>[number];
 
 export type RunningServer = {
   url: string;
@@ -34,6 +37,8 @@ export type RunningServer = {
   app: ReturnType<typeof createApp>;
   search: SearchIndex;
   leads: LeadServices;
+  /** API keys made with the demo seed in development: shown at this first start only. */
+  demoApiKeys: DemoApiKey[];
   close(): Promise<void>;
 };
 
@@ -53,10 +58,13 @@ export async function startServer(
   const logger = options.logger ?? pino({ level: env.LOG_LEVEL });
   const database = options.database ?? (await openDatabaseFromEnv(env));
   await database.migrate();
+  let demoApiKeys: DemoApiKey[] = [];
   if (env.SEED_DEMO && !(await hasAnySite(database.db))) {
     const started = Date.now();
     const summary = await seedDemoData(database.db);
     logger.info({ ...summary, ms: Date.now() - started }, "demo data loaded");
+    // Keys are secrets: made for the demo in development only, never in production.
+    if (env.NODE_ENV === "development") demoApiKeys = await createDemoSiteApiKeys(database.db);
   }
 
   const bus = new ChangeBus(database.pool);
@@ -130,6 +138,7 @@ export async function startServer(
     app,
     leads,
     search,
+    demoApiKeys,
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {

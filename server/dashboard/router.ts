@@ -17,6 +17,7 @@ import { manufacturers } from "../db/schema";
 import { createBookingSlotsRouter } from "../leads/router";
 import type { LeadServices } from "../leads/services";
 import { CAR_COLLECTION } from "../search";
+import { API_KEY_CHALLENGES, MISSING_CREDENTIALS_MESSAGE } from "../sites/api-keys";
 import { createSiteScope } from "../sites/scope";
 import type { Site } from "../sites/site";
 import type { SiteRegistry } from "../sites/site-registry";
@@ -38,12 +39,6 @@ export type AuthenticateSite = (
   siteId: number,
 ) => Promise<{ ok: true } | { ok: false; status: 401 | 403; message: string }>;
 
-export const AUTH_CHALLENGES = [
-  'Basic realm="dashboard", charset="UTF-8"',
-  'Bearer realm="dashboard"',
-];
-export const MISSING_AUTH_MESSAGE =
-  "This API needs the website's credentials: Basic auth with the site's slug (or id) as user name and its API key as password.";
 export const UNKNOWN_CAR_MESSAGE = "This website has no car with that slug.";
 
 const ID = /^[1-9]\d{0,9}$/;
@@ -62,7 +57,7 @@ export type DashboardApiDependencies = {
 };
 
 function sendError(res: Response, status: number, error: string) {
-  if (status === 401) res.setHeader("WWW-Authenticate", AUTH_CHALLENGES);
+  if (status === 401) res.setHeader("WWW-Authenticate", API_KEY_CHALLENGES);
   res.status(status).set("Cache-Control", "no-store").json({ error });
 }
 
@@ -199,7 +194,7 @@ export function createDashboardApi(deps: DashboardApiDependencies) {
       const id = parseId(req.params.id);
       if (id === null)
         return sendError(res, 400, "The dealership id must be a positive whole number.");
-      if (!req.headers.authorization) return sendError(res, 401, MISSING_AUTH_MESSAGE);
+      if (!req.headers.authorization) return sendError(res, 401, MISSING_CREDENTIALS_MESSAGE);
       const owner = deps.registry.all().find((s) => s.dealerships.some((d) => d.id === id));
       if (!owner) return sendError(res, 404, "No dealership has that id.");
       const site = await requireSite(req, res, owner.id);

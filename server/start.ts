@@ -24,6 +24,8 @@ import { createLeadServices } from "./leads/services";
 import type { LeadServices } from "./leads/services";
 import type { MailTransport } from "./providers/mail/mail-transport";
 import { closeRedis, openRedis } from "./redis";
+import { startDataSourceRefresher } from "./data-source/refresher";
+import type { DataSourceRefresher } from "./data-source/refresher";
 import { createDemoSiteApiKeys } from "./sites/api-keys";
 
 type DemoApiKey = Awaited<ReturnType<typeof createDemoSiteApiKeys>>[number];
@@ -39,6 +41,8 @@ export type RunningServer = {
   leads: LeadServices;
   /** API keys made with the demo seed in development: shown at this first start only. */
   demoApiKeys: DemoApiKey[];
+  /** Sites read from a remote dashboard backend; null when DATA_SOURCE_REFRESH is off. */
+  dataSources: DataSourceRefresher | null;
   close(): Promise<void>;
 };
 
@@ -127,6 +131,16 @@ export async function startServer(
   const port = (httpServer.address() as AddressInfo).port;
   // The lead delivery worker: works through the outbox left by earlier runs, then new leads.
   await leads.start();
+  const dataSources = env.DATA_SOURCE_REFRESH
+    ? startDataSourceRefresher({
+        db: database.db,
+        bus,
+        registry,
+        search,
+        logger,
+        environment: process.env,
+      })
+    : null;
 
   let closing: Promise<void> | null = null;
   return {
@@ -139,6 +153,7 @@ export async function startServer(
     leads,
     search,
     demoApiKeys,
+    dataSources,
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {
@@ -146,6 +161,7 @@ export async function startServer(
           httpServer.closeIdleConnections();
         });
         await vite?.close();
+        await dataSources?.stop();
         await leads.close();
         search.stop();
         await bus.stop();

@@ -14,6 +14,7 @@ import type { Logger } from "pino";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { manufacturers } from "../db/schema";
+import { localSiteDataSource } from "../data-source/site-data-source";
 import { createBookingSlotsRouter } from "../leads/router";
 import type { LeadServices } from "../leads/services";
 import { CAR_COLLECTION } from "../search";
@@ -29,7 +30,6 @@ import {
   MAX_CARS_PER_PAGE,
   searchPageTemplates,
   searchSlugs,
-  websiteSessionData,
   type SiteDataContext,
 } from "./site-data";
 
@@ -156,7 +156,7 @@ export function createDashboardApi(deps: DashboardApiDependencies) {
     "/api/v1/websites/:website_id/website_session_data.json",
     run(async (req, res) => {
       const site = await website(req, res);
-      if (site) sendJson(res, await websiteSessionData(contextOf(site)));
+      if (site) sendJson(res, await localSiteDataSource(contextOf(site)).sessionData());
     }),
   );
 

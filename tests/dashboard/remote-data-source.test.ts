@@ -135,6 +135,15 @@ describe("a site on a remote dashboard data source", () => {
     const page = await fetchWithHost(frontend, `${site.slug}.localhost`, `/cars/${carSlug}`);
     expect(page.status).toBe(200);
     expect(page.body).toContain(car!.name);
+
+    // Once in step, a refresh writes nothing.
+    await frontend.dataSources!.refresh(siteId);
+    expect(frontend.dataSources!.status(siteId)!.lastResult).toEqual({
+      configChanged: false,
+      carsWritten: 0,
+      carsRemoved: 0,
+      carsSkipped: 0,
+    });
   });
 
   it("keeps serving its last good data while the backend is down", async () => {
@@ -175,5 +184,32 @@ describe("a site on a remote dashboard data source", () => {
     });
     const page = await fetchWithHost(frontend, `${localSite().slug}.localhost`, `/cars/${carSlug}`);
     expect(page.body).toContain("12,345");
+  });
+});
+
+describe("a site whose backend password is not in the environment", () => {
+  it("says which variable to set, and keeps serving", async () => {
+    const before = listedCount(frontend, localSite());
+    const [row] = await frontend.database.db.select().from(sites).where(eq(sites.id, siteId));
+    const settings = row!.settings as { dataSource: Extract<DataSource, { kind: "dashboard" }> };
+    await frontend.database.db
+      .update(sites)
+      .set({
+        settings: {
+          ...settings,
+          dataSource: { ...settings.dataSource, passwordEnv: "NOT_SET_ANYWHERE" },
+        },
+      })
+      .where(eq(sites.id, siteId));
+    await frontend.bus.publish({ kind: "settings", siteId });
+    await eventually(() => {
+      const source = localSite().settings.dataSource;
+      return source.kind === "dashboard" && source.passwordEnv === "NOT_SET_ANYWHERE";
+    });
+    await frontend.dataSources!.refresh(siteId);
+    expect(frontend.dataSources!.status(siteId)!.lastError).toBe(
+      "Set the environment variable NOT_SET_ANYWHERE to the dashboard password of this site.",
+    );
+    expect(listedCount(frontend, localSite())).toBe(before);
   });
 });

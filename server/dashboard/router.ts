@@ -194,6 +194,8 @@ export function createDashboardApi(deps: DashboardApiDependencies) {
       const id = parseId(req.params.id);
       if (id === null)
         return sendError(res, 400, "The dealership id must be a positive whole number.");
+      if (req.query.location_id !== undefined && parseId(req.query.location_id) === null)
+        return sendError(res, 400, "location_id must be a location's id, a positive whole number.");
       if (!req.headers.authorization) return sendError(res, 401, MISSING_CREDENTIALS_MESSAGE);
       const owner = deps.registry.all().find((s) => s.dealerships.some((d) => d.id === id));
       if (!owner) return sendError(res, 404, "No dealership has that id.");

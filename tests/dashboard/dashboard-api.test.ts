@@ -186,6 +186,12 @@ describe("booking slots", () => {
       404,
     );
     expect((await get(`/dealerships/0/available_service_bookings.json`, authA)).status).toBe(400);
+    const badLocation = await get(
+      `/dealerships/${dealership.id}/available_service_bookings.json?location_id=first`,
+      authA,
+    );
+    expect(badLocation.status).toBe(400);
+    expect(badLocation.json.error).toMatch(/location_id/);
   });
 });
 

@@ -41,11 +41,12 @@ export type AuthenticateSite = (
 
 export const UNKNOWN_CAR_MESSAGE = "This website has no car with that slug.";
 
-const ID = /^[1-9]\d{0,9}$/;
+/** Ids of up to 9 digits: every one fits the database's integer columns. */
+const ID = /^[1-9]\d{0,8}$/;
 /** The product's rule for a vehicle slug (docs/product/vehicle-card-and-page.md). */
 const CAR_SLUG = /^[A-Za-z0-9_-]{1,200}$/;
 
-type Locals = { site?: Site; dashboardSite?: Site };
+type Locals = { site?: Site };
 
 export type DashboardApiDependencies = {
   db: Database;

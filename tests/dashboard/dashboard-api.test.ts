@@ -77,9 +77,11 @@ describe("GET /websites/{website_id}/cars/{slug}.json", () => {
     const badSlug = await get(`/websites/${siteA.id}/cars/bad%20slug.json`, authA);
     expect(badSlug.status).toBe(400);
     expect(badSlug.json.error).toMatch(/letters, digits/);
-    const badId = await get(`/websites/abc/cars/x.json`, authA);
-    expect(badId.status).toBe(400);
-    expect(badId.json.error).toMatch(/website id/);
+    for (const id of ["abc", "-1", "1.5", "99999999999"]) {
+      const badId = await get(`/websites/${id}/cars/x.json`, authA);
+      expect(badId.status, id).toBe(400);
+      expect(badId.json.error).toMatch(/website id/);
+    }
   });
 
   it("asks for credentials, and refuses a wrong key", async () => {

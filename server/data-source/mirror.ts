@@ -18,6 +18,7 @@ import type { Database } from "../db/client";
 import { dealerships, locations, manufacturers, sites, specialHours } from "../db/schema";
 import type { ChangeBus } from "../events/change-bus";
 import type { DashboardCar, DashboardLocation, WebsiteSessionData } from "../dashboard/shapes";
+import { createSiteScope, type SiteScope } from "../sites/scope";
 import type { Site } from "../sites/site";
 import { deleteVehicle, saveVehicle, type VehicleInsert } from "../stock/vehicle-store";
 import type { SiteDataSource } from "./site-data-source";
@@ -64,22 +65,10 @@ async function mirrorStock(
   const { db, bus, site } = deps;
 
   // Local ids of the dealerships and locations the remote cars name (by slug).
-  const dealershipIds = new Map(
-    (
-      await db
-        .select({ id: dealerships.id, slug: dealerships.slug })
-        .from(dealerships)
-        .where(eq(dealerships.siteId, site.id))
-    ).map((d) => [d.slug, d.id]),
-  );
-  const locationIds = new Map(
-    (
-      await db
-        .select({ id: locations.id, slug: locations.slug })
-        .from(locations)
-        .where(eq(locations.siteId, site.id))
-    ).map((l) => [l.slug, l.id]),
-  );
+  const scope = createSiteScope(db, site.id);
+  const bySlug = (rows: { id: number; slug: string }[]) => new Map(rows.map((r) => [r.slug, r.id]));
+  const dealershipIds = bySlug(await scope.findMany(dealerships));
+  const locationIds = bySlug(await scope.findMany(locations));
   const ids = { siteId: site.id, dealershipIds, locationIds };
   const localCars = new Map(before.stock.map((car) => [car.slug, car]));
   let carsWritten = 0;
@@ -103,7 +92,7 @@ async function mirrorStock(
     await deleteVehicle(db, bus, site.id, car.id);
     carsRemoved += 1;
   }
-  if (configChanged) await removeMissing(db, site.id, remote.session);
+  if (configChanged) await removeMissing(db, scope, remote.session);
   return { carsWritten, carsRemoved, carsSkipped };
 }
 
@@ -251,13 +240,13 @@ async function writeConfig(db: Database, site: Site, session: WebsiteSessionData
  * Locations and dealerships gone from the remote, after the cars (which may have pointed at
  * them); a dealership some car still names stays.
  */
-async function removeMissing(db: Database, siteId: number, session: WebsiteSessionData) {
+async function removeMissing(db: Database, scope: SiteScope, session: WebsiteSessionData) {
   const locationSlugs = session.locations.map((l) => l.slug);
   await db
     .delete(locations)
     .where(
-      and(
-        eq(locations.siteId, siteId),
+      scope.own(
+        locations,
         locationSlugs.length > 0 ? notInArray(locations.slug, locationSlugs) : undefined,
       ),
     );
@@ -265,10 +254,12 @@ async function removeMissing(db: Database, siteId: number, session: WebsiteSessi
   await db
     .delete(dealerships)
     .where(
-      and(
-        eq(dealerships.siteId, siteId),
-        dealershipSlugs.length > 0 ? notInArray(dealerships.slug, dealershipSlugs) : undefined,
-        sql`NOT EXISTS (SELECT 1 FROM vehicles v WHERE v.dealership_id = ${dealerships.id})`,
+      scope.own(
+        dealerships,
+        and(
+          dealershipSlugs.length > 0 ? notInArray(dealerships.slug, dealershipSlugs) : undefined,
+          sql`NOT EXISTS (SELECT 1 FROM vehicles v WHERE v.dealership_id = ${dealerships.id})`,
+        ),
       ),
     );
 }

@@ -155,6 +155,48 @@ const PromoPopupSchema = z.object({
   visibleByDefault: z.boolean().default(true),
 });
 
+/**
+ * Where a site's configuration, locations, navigation, opening hours and stock come from: this
+ * platform's own database, or a remote dashboard backend (docs/product/data-in.md). The
+ * backend's password is read from the environment variable named here, never stored.
+ */
+export const DataSourceSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("local") }),
+  z.object({
+    kind: z.literal("dashboard"),
+    baseUrl: z
+      .url({ protocol: /^https?$/ })
+      .describe("The dashboard backend, e.g. https://dashboard.example.com."),
+    stagingBaseUrl: z
+      .url({ protocol: /^https?$/ })
+      .nullable()
+      .default(null)
+      .describe("The staging dashboard host, used instead of baseUrl when useStaging is on."),
+    useStaging: z.boolean().default(false).describe("Read from the staging host."),
+    websiteId: z.number().int().positive().describe("The site's website id on the backend."),
+    username: z.string().min(1).describe("Basic auth user name: the site's slug or id there."),
+    passwordEnv: z
+      .string()
+      .regex(/^[A-Z][A-Z0-9_]*$/, "Name an environment variable, e.g. DASHBOARD_KEY_ACME.")
+      .describe("Environment variable holding the Basic auth password (the site's API key)."),
+    refreshSeconds: z
+      .number()
+      .int()
+      .min(5)
+      .max(86_400)
+      .default(300)
+      .describe("How often the site's data is read again from the backend."),
+    timeoutMs: z
+      .number()
+      .int()
+      .min(100)
+      .max(120_000)
+      .default(10_000)
+      .describe("Time allowed for each request to the backend."),
+  }),
+]);
+export type DataSource = z.infer<typeof DataSourceSchema>;
+
 export const SiteSettingsSchema = z.object({
   // Search
   defaultSearchPath: z
@@ -544,6 +586,11 @@ export const SiteSettingsSchema = z.object({
       "Additional services offered as checkboxes on the service booking form (gathered into additional_services).",
     ),
   theme: ThemeSchema,
+
+  // Data in
+  dataSource: DataSourceSchema.default({ kind: "local" }).describe(
+    "Where the site's configuration, locations, navigation, opening hours and stock come from: 'local' (this platform's database) or 'dashboard' (a remote dashboard backend, refreshed on an interval; the last good data is served while it is down).",
+  ),
 });
 
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;

@@ -61,6 +61,11 @@ export const EnvSchema = z.object({
       "Where uploaded lead files are stored (outside the web root); default DATA_DIR/lead-files.",
     ),
   LEAD_DELIVERY: flag.default(true).describe("Run the lead delivery worker in this process."),
+  DATA_SOURCE_REFRESH: flag
+    .default(true)
+    .describe(
+      "Refresh the sites whose dataSource is a dashboard backend from this process (one process per deployment is enough).",
+    ),
   LEAD_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(12),
   LEAD_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
   LEAD_DELIVERY_LEASE_MS: z.coerce.number().int().min(100).default(120_000),

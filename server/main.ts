@@ -23,6 +23,11 @@ for (const site of sites)
   console.log(`  ${site.name}: http://${site.slug}.localhost:${server.port}/`);
 if (!process.env.SEARCH_MASTER_KEY)
   console.log(`Search API master key (generated): ${env.SEARCH_MASTER_KEY}`);
+if (server.demoApiKeys.length > 0) {
+  console.log("Demo site API keys (stock:write, dashboard:read; shown once, keep them):");
+  for (const { siteSlug, siteId, key } of server.demoApiKeys)
+    console.log(`  ${siteSlug} (website_id ${siteId}): ${key}`);
+}
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

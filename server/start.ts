@@ -24,6 +24,11 @@ import { createLeadServices } from "./leads/services";
 import type { LeadServices } from "./leads/services";
 import type { MailTransport } from "./providers/mail/mail-transport";
 import { closeRedis, openRedis } from "./redis";
+import { startDataSourceRefresher } from "./data-source/refresher";
+import type { DataSourceRefresher } from "./data-source/refresher";
+import { createDemoSiteApiKeys } from "./sites/api-keys";
+
+type DemoApiKey = Awaited<ReturnType<typeof createDemoSiteApiKeys>>[number];
 
 export type RunningServer = {
   url: string;
@@ -34,6 +39,10 @@ export type RunningServer = {
   app: ReturnType<typeof createApp>;
   search: SearchIndex;
   leads: LeadServices;
+  /** API keys made with the demo seed in development: shown at this first start only. */
+  demoApiKeys: DemoApiKey[];
+  /** Sites read from a remote dashboard backend; null when DATA_SOURCE_REFRESH is off. */
+  dataSources: DataSourceRefresher | null;
   close(): Promise<void>;
 };
 
@@ -53,10 +62,13 @@ export async function startServer(
   const logger = options.logger ?? pino({ level: env.LOG_LEVEL });
   const database = options.database ?? (await openDatabaseFromEnv(env));
   await database.migrate();
+  let demoApiKeys: DemoApiKey[] = [];
   if (env.SEED_DEMO && !(await hasAnySite(database.db))) {
     const started = Date.now();
     const summary = await seedDemoData(database.db);
     logger.info({ ...summary, ms: Date.now() - started }, "demo data loaded");
+    // Keys are secrets: made for the demo in development only, never in production.
+    if (env.NODE_ENV === "development") demoApiKeys = await createDemoSiteApiKeys(database.db);
   }
 
   const bus = new ChangeBus(database.pool);
@@ -119,6 +131,16 @@ export async function startServer(
   const port = (httpServer.address() as AddressInfo).port;
   // The lead delivery worker: works through the outbox left by earlier runs, then new leads.
   await leads.start();
+  const dataSources = env.DATA_SOURCE_REFRESH
+    ? startDataSourceRefresher({
+        db: database.db,
+        bus,
+        registry,
+        search,
+        logger,
+        environment: process.env,
+      })
+    : null;
 
   let closing: Promise<void> | null = null;
   return {
@@ -130,6 +152,8 @@ export async function startServer(
     app,
     leads,
     search,
+    demoApiKeys,
+    dataSources,
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {
@@ -137,6 +161,7 @@ export async function startServer(
           httpServer.closeIdleConnections();
         });
         await vite?.close();
+        await dataSources?.stop();
         await leads.close();
         search.stop();
         await bus.stop();

@@ -319,6 +319,33 @@ export const contentPages = pgTable(
   (t) => [uniqueIndex("content_pages_site_slug").on(t.siteId, t.slug)],
 );
 
+/**
+ * Credentials of a site's machine clients (a DMS pushing stock, a dashboard reading data).
+ * Only a hash of the secret is kept; `prefix` is the public part of the key that finds its row.
+ */
+export const siteApiKeys = pgTable(
+  "site_api_keys",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    /** What the key may do: `stock:write`, `dashboard:read`. */
+    scopes: jsonb("scopes").$type<string[]>().notNull(),
+    prefix: text("prefix").notNull(),
+    /** SHA-256 (hex) of the whole key; the key holds 256 random bits, so no slow hash is needed. */
+    keyHash: text("key_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("site_api_keys_prefix").on(t.prefix),
+    index("site_api_keys_site").on(t.siteId),
+  ],
+);
+
 export type SiteRow = typeof sites.$inferSelect;
 export type DealershipRow = typeof dealerships.$inferSelect;
 export type LocationRow = typeof locations.$inferSelect;

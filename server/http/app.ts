@@ -27,6 +27,8 @@ import { createSiteSearch } from "../stock/site-search";
 import type { LeadServices } from "../leads/services";
 import { createLeadsRouter } from "../leads/router";
 import { createDevMailRouter } from "../leads/dev-mail-page";
+import { createDashboardApi } from "../dashboard/router";
+import { authenticateSiteRequest } from "../sites/api-keys";
 import { createPhoneRevealRouter, PHONE_REVEAL_LIMIT } from "../events/phone-reveal";
 import { CROSS_SITE_MESSAGE, headersOf, isCrossSiteRequest } from "../leads/guard";
 import { HTML_CACHE_CONTROL } from "./cache-control";
@@ -242,6 +244,16 @@ export function createApp(deps: AppDependencies) {
   );
 
   const devMail = deps.leads.devMailPage ? createDevMailRouter(deps.db) : null;
+  // The dashboard-compatible API (server/dashboard): each website read with its own API key.
+  const dashboardApi = createDashboardApi({
+    db: deps.db,
+    registry,
+    search: deps.search,
+    leads: deps.leads,
+    logger,
+    authenticate: (authorization, siteId) =>
+      authenticateSiteRequest(deps.db, authorization, siteId, "dashboard:read"),
+  });
   function platformRoutes(req: Request, res: Response, next: NextFunction) {
     if (devMail && req.path.startsWith("/_dev/mail")) return devMail(req, res, next);
     if (req.path === "/" && env.PLATFORM_INDEX && (req.method === "GET" || req.method === "HEAD")) {
@@ -250,7 +262,7 @@ export function createApp(deps: AppDependencies) {
         .catch(next);
       return;
     }
-    res.status(404).type("text/plain").send("Not Found");
+    dashboardApi(req, res, () => res.status(404).type("text/plain").send("Not Found"));
   }
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {

@@ -77,6 +77,17 @@ function sendResult(res: Response, result: IntakeResult) {
   });
 }
 
+/** An async handler whose failure is logged and answered 503 with a message to try again. */
+const run =
+  (handler: (req: Request, res: Response) => Promise<void>) =>
+  (req: Request, res: Response, next: NextFunction) => {
+    handler(req, res).catch((error: unknown) => {
+      req.log?.error({ err: error }, "lead request failed");
+      if (res.headersSent) return next(error);
+      sendError(res, 503, SAVE_FAILED_MESSAGE);
+    });
+  };
+
 export function createLeadsRouter(services: LeadServices) {
   const router = express.Router();
 
@@ -126,16 +137,6 @@ export function createLeadsRouter(services: LeadServices) {
     const header = req.headers["idempotency-key"];
     return typeof header === "string" && header.trim() !== "" ? header.trim() : null;
   };
-
-  const run =
-    (handler: (req: Request, res: Response) => Promise<void>) =>
-    (req: Request, res: Response, next: NextFunction) => {
-      handler(req, res).catch((error: unknown) => {
-        req.log?.error({ err: error }, "lead request failed");
-        if (res.headersSent) return next(error);
-        sendError(res, 503, SAVE_FAILED_MESSAGE);
-      });
-    };
 
   for (const base of ["/api", "/mock"] as const) {
     const mode: LeadMode = base === "/mock" ? "test" : "live";
@@ -319,38 +320,7 @@ export function createLeadsRouter(services: LeadServices) {
   router.post("/api/rego-lookup", ...lookupGuards, lookup("rego"));
 
   // Booking slots (docs/product/bookings.md, "Slot calls").
-  const slots = (kind: BookingKind) =>
-    run(async (req, res) => {
-      const site = siteOf(res);
-      const dealershipId = Number(req.params.id);
-      const dealership = site.dealerships.find((d) => d.id === dealershipId);
-      if (!dealership) return sendError(res, 404, "There is no such dealership on this site.");
-      const locationParam = req.query.location_id;
-      const locationId =
-        typeof locationParam === "string" && locationParam !== "" ? Number(locationParam) : null;
-      let locations = await services.slots.forLocations(site, kind, dealership.id);
-      if (locationId !== null) {
-        locations = locations.filter((l) => l.id === locationId);
-        if (locations.length === 0)
-          return sendError(res, 404, "That location does not take these bookings.");
-      }
-      const rules = services.slots.rules(site, kind);
-      res.set("Cache-Control", "no-store").json({
-        dealership_id: dealership.id,
-        kind,
-        time_zone: rules.timeZone,
-        slot_minutes: rules.slotMinutes,
-        locations,
-      });
-    });
-  const kinds: Record<string, BookingKind> = {
-    available_appointment_bookings: "test_drive",
-    available_service_bookings: "service",
-  };
-  for (const [name, kind] of Object.entries(kinds)) {
-    if (!BOOKING_KINDS.includes(kind)) continue;
-    router.get(`/dealerships/:id/${name}.json`, slots(kind));
-  }
+  router.use(createBookingSlotsRouter(services));
 
   // JSON parse errors and oversized bodies of the routes above.
   router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
@@ -393,4 +363,47 @@ export function multipartLead(
     }
   }
   return { ok: true, lead };
+}
+
+/**
+ * GET /dealerships/{id}/available_appointment_bookings.json and available_service_bookings.json
+ * for the site on `res.locals.site`: the site's own host mounts it through the leads router, the
+ * dashboard-compatible API (server/dashboard) behind its per-site Basic auth.
+ */
+export function createBookingSlotsRouter(services: LeadServices) {
+  const router = express.Router();
+  const slots = (kind: BookingKind) =>
+    run(async (req, res) => {
+      const site = siteOf(res);
+      const dealershipId = Number(req.params.id);
+      const dealership = site.dealerships.find((d) => d.id === dealershipId);
+      if (!dealership) return sendError(res, 404, "There is no such dealership on this site.");
+      const locationParam = req.query.location_id;
+      const locationId =
+        typeof locationParam === "string" && locationParam !== "" ? Number(locationParam) : null;
+      let locations = await services.slots.forLocations(site, kind, dealership.id);
+      if (locationId !== null) {
+        locations = locations.filter((l) => l.id === locationId);
+        if (locations.length === 0)
+          return sendError(res, 404, "That location does not take these bookings.");
+      }
+      const rules = services.slots.rules(site, kind);
+      res.set("Cache-Control", "no-store").json({
+        dealership_id: dealership.id,
+        kind,
+        time_zone: rules.timeZone,
+        slot_minutes: rules.slotMinutes,
+        locations,
+      });
+    });
+  const kinds: Record<string, BookingKind> = {
+    available_appointment_bookings: "test_drive",
+    available_service_bookings: "service",
+  };
+  for (const [name, kind] of Object.entries(kinds)) {
+    if (!BOOKING_KINDS.includes(kind)) continue;
+    router.get(`/dealerships/:id/${name}.json`, slots(kind));
+  }
+
+  return router;
 }

@@ -28,16 +28,20 @@ export class SiteRegistry {
     for (const { id } of rows) await this.reload(id);
   }
 
-  /** Re-reads one site (after its settings, dealerships or manufacturer changed). */
+  /**
+   * Re-reads one site (after its settings, dealerships or manufacturer changed). The old entry
+   * answers until the new one is read: requests during a reload never find the site missing.
+   */
   async reload(siteId: number): Promise<Site | null> {
+    const site = await loadSite(this.db, siteId, 0);
     const previous = this.#byId.get(siteId);
     if (previous) {
       this.#bySlug.delete(previous.slug);
-      if (previous.domainName) this.#byDomain.delete(previous.domainName);
+      if (previous.domainName) this.#byDomain.delete(previous.domainName.toLowerCase());
       this.#byId.delete(siteId);
     }
-    const site = await loadSite(this.db, siteId, (previous?.version ?? 0) + 1);
     if (!site) return null;
+    site.version = (previous?.version ?? 0) + 1;
     this.#byId.set(site.id, site);
     this.#bySlug.set(site.slug, site);
     if (site.domainName) this.#byDomain.set(site.domainName.toLowerCase(), site);

@@ -29,7 +29,7 @@ import {
 import { LeadFieldsSchema, fieldErrorsOf, type LeadFields } from "./lead-fields";
 import type { IntakeResult, LeadMeta } from "./lead-intake";
 import { SAVE_FAILED_MESSAGE } from "./router";
-import { UploadError, type ReceivedFile } from "./uploads";
+import { isUploadError, type ReceivedFile } from "./uploads";
 
 export type PostedForm = {
   fields: Record<string, string | string[]>;
@@ -86,7 +86,7 @@ export async function readPostedForm(
       );
       return received;
     } catch (error) {
-      if (error instanceof UploadError) {
+      if (isUploadError(error)) {
         return failure(error.status, {
           formError: error.field ? null : error.message,
           errors: error.field ? { [error.field]: error.message } : {},

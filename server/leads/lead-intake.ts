@@ -29,6 +29,7 @@ import {
   vehicles,
 } from "../db/schema";
 import type { Site } from "../sites/site";
+import { onSiteOrigin } from "../sites/site-origin";
 import { HONEYPOT_FIELD, HONEYPOT_MESSAGE } from "./guard";
 import type { LeadDetails, LeadVehicleSnapshot } from "./lead-document";
 import {
@@ -40,13 +41,14 @@ import {
 } from "./lead-fields";
 import { OUTBOX_CHANNEL } from "./delivery-worker";
 import type { SlotService } from "./slots";
+import { isSiteLeadCategory, UNKNOWN_CATEGORY_MESSAGE } from "./lead-categories";
 import type { LeadFileStore, ReceivedFile, StoredFile } from "./uploads";
 
 export type LeadMeta = {
   requestId: string;
   userAgent: string;
   clientIp: string | null;
-  /** scheme + host the visitor used. */
+  /** The site's configured origin (server/sites/site-origin.ts): links in e-mail use it. */
   origin: string;
   /** The page the form was on, when known from the request (a form action's own URL, Referer). */
   pageUrl: string | null;
@@ -126,16 +128,6 @@ function numberOf(value: LeadValue | undefined): number | null {
         ? Number(value)
         : NaN;
   return Number.isSafeInteger(n) && n > 0 ? n : null;
-}
-
-function sameOriginUrl(value: string | null | undefined, origin: string): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value, origin);
-    return url.origin === new URL(origin).origin ? url.toString() : null;
-  } catch {
-    return null;
-  }
 }
 
 function stableJson(value: unknown): string {
@@ -660,7 +652,7 @@ export class LeadIntake {
 
     // SPEC.md section 5: careers mapping, yes/no fields, opt-in default.
     const category = textOf(fields.category) || DEFAULT_ENQUIRY_CATEGORY;
-    if (category.length > 80) errors.category = "Please choose one of the listed categories.";
+    if (!isSiteLeadCategory(category, site)) errors.category = UNKNOWN_CATEGORY_MESSAGE;
     values.category = category;
     const prepared = prepareEnquirySubmission(values as never, site.settings) as LeadFormValues;
     // The opt-in box starts ticked on the forms that show it; a lead whose form had no such box
@@ -690,12 +682,12 @@ export class LeadIntake {
     const { site, fields, meta } = input;
     const extra = resolved;
     const pageUrl =
-      sameOriginUrl(textOf(fields.url), meta.origin) ??
-      sameOriginUrl(meta.pageUrl, meta.origin) ??
+      onSiteOrigin(textOf(fields.url), meta.origin) ??
+      onSiteOrigin(meta.pageUrl, meta.origin) ??
       `${meta.origin}/`;
     const visited = Array.isArray(fields.visited_pages)
       ? fields.visited_pages
-          .map((p) => sameOriginUrl(String(p), meta.origin))
+          .map((p) => onSiteOrigin(String(p), meta.origin))
           .filter((p): p is string => p !== null)
           .map((p) => p.slice(meta.origin.length) || "/")
       : [];

@@ -2,12 +2,7 @@
  * The enquiry form (SPEC.md section 5, "Enquiry form"): its fields and rules, and the changes
  * made to the values before submission.
  */
-import {
-  nameFields,
-  type FieldDefinition,
-  type FormValues,
-  type SelectOption,
-} from "./form-fields";
+import { nameFields, type FieldDefinition, type SelectOption } from "./form-fields";
 import type { SiteSettings } from "./site-settings";
 
 /** SPEC.md section 3: enquiry types. */
@@ -116,7 +111,7 @@ export type EnquirySubmissionOptions = {
  * - opt_in defaults to true when the form did not send it.
  */
 export function prepareEnquirySubmission(
-  values: FormValues,
+  values: Readonly<Record<string, unknown>>,
   settings: Pick<SiteSettings, "yesNoFields">,
   options: EnquirySubmissionOptions = {},
 ): Record<string, unknown> {

@@ -27,7 +27,8 @@ import {
   isCrossSiteRequest,
 } from "./guard";
 import { LeadFieldsSchema, fieldErrorsOf, type LeadFields } from "./lead-fields";
-import type { IntakeResult, LeadMeta } from "./lead-intake";
+import type { IntakeResult } from "./intake-result";
+import type { LeadMeta } from "./lead-intake";
 import { SAVE_FAILED_MESSAGE } from "./router";
 import { isUploadError, type ReceivedFile } from "./uploads";
 

@@ -185,6 +185,17 @@ export function textOf(value: LeadValue | undefined): string {
   return "";
 }
 
+/** A positive whole number sent as a number or as digits (an id, a step number); else null. */
+export function positiveIntegerOf(value: LeadValue | undefined): number | null {
+  const n =
+    typeof value === "number"
+      ? value
+      : typeof value === "string" && /^\d+$/.test(value.trim())
+        ? Number(value)
+        : NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
 /**
  * The contact rules every lead meets, whatever form sent it: each contact field that is present
  * follows its toolkit rule; a completed lead names the person and gives an e-mail or phone.

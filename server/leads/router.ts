@@ -25,7 +25,8 @@ import {
 import { clientErrorStatus } from "../http/edge-checks";
 import type { RateLimiter } from "../http/rate-limiter";
 import { LeadBodySchema, LeadFieldsSchema, fieldErrorsOf, type LeadFields } from "./lead-fields";
-import type { IntakeResult, LeadMeta, LeadMode } from "./lead-intake";
+import type { IntakeResult } from "./intake-result";
+import type { LeadMeta, LeadMode } from "./lead-intake";
 import type { LeadServices } from "./services";
 import { isUploadError } from "./uploads";
 

@@ -1,6 +1,8 @@
 /**
  * Server rendering. Crawlers get the whole document at once; browsers get it streamed.
  * Successful GET pages carry CDN caching headers: they are the same for every anonymous visitor.
+ * Every inline script (React's and React Router's) carries the nonce of this render, which the
+ * site's Content-Security-Policy names (server/http/app.ts, decision 018).
  */
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -8,7 +10,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter } from "react-router";
-import type { EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext } from "react-router";
 import { HTML_CACHE_CONTROL } from "~/server/http/cache-control";
 
 export const streamTimeout = 5_000;
@@ -18,7 +20,9 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
+  const nonce = loadContext.cspNonce;
   if (
     request.method === "GET" &&
     responseStatusCode === 200 &&
@@ -33,8 +37,9 @@ export default function handleRequest(
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();

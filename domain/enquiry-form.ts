@@ -2,12 +2,7 @@
  * The enquiry form (docs/product/leads-and-forms.md, "Enquiry form rules"): its fields and rules,
  * and the changes made to the values before submission.
  */
-import {
-  nameFields,
-  type FieldDefinition,
-  type FormValues,
-  type SelectOption,
-} from "./form-fields";
+import { nameFields, type FieldDefinition, type SelectOption } from "./form-fields";
 import type { SiteSettings } from "./site-settings";
 
 /** docs/product/leads-and-forms.md, "Enquiry fields and types". */
@@ -116,7 +111,7 @@ export type EnquirySubmissionOptions = {
  * - opt_in defaults to true when the form did not send it.
  */
 export function prepareEnquirySubmission(
-  values: FormValues,
+  values: Readonly<Record<string, unknown>>,
   settings: Pick<SiteSettings, "yesNoFields">,
   options: EnquirySubmissionOptions = {},
 ): Record<string, unknown> {

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { matchesFilter, type FilterNode } from "./filter-expression";
 import { SEARCH_FACETS, type SearchFacet } from "./search-facets";
 import {
+  MAX_PAGE_NUMBER,
+  pageNumberParam,
   buildOfferSearchQuery,
   buildSearchFilter,
   buildSearchQueries,
@@ -318,5 +320,14 @@ describe("Pagination (search-and-urls.md)", () => {
         },
       ),
     );
+  });
+});
+
+describe("the page number of a URL's page parameter", () => {
+  it("is a whole number from 1 up to the limit, else page 1", () => {
+    expect(pageNumberParam("3")).toBe(3);
+    expect(pageNumberParam(String(MAX_PAGE_NUMBER))).toBe(MAX_PAGE_NUMBER);
+    for (const bad of [null, "", "0", "-2", "2.5", "1e309", "abc", "Infinity", "9999999"])
+      expect(pageNumberParam(bad), String(bad)).toBe(1);
   });
 });

@@ -212,6 +212,20 @@ export function buildSearchFilter(
   return parts.join(" AND ");
 }
 
+/** The highest page number a URL may ask for (far beyond any site's stock). */
+export const MAX_PAGE_NUMBER = 100_000;
+
+/**
+ * The page number of a `page` query parameter: a whole number from 1 to MAX_PAGE_NUMBER written
+ * in digits; anything else (`0`, `abc`, `1e309`, `-2`, `2.5`) is page 1.
+ */
+export function pageNumberParam(value: string | null | undefined): number {
+  const text = (value ?? "").trim();
+  if (!/^\d{1,6}$/.test(text)) return 1;
+  const page = Number(text);
+  return page >= 1 && page <= MAX_PAGE_NUMBER ? page : 1;
+}
+
 /** Offset = page index times hits per page (page 1 is offset 0). */
 export function pageOffset(pageIndex: number, hitsPerPage: number): number {
   return Math.max(0, Math.floor(pageIndex)) * hitsPerPage;

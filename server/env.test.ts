@@ -21,4 +21,14 @@ describe("configuration from the environment", () => {
     expect(parseEnv({ PLATFORM_INDEX: "false" }).PLATFORM_INDEX).toBe(false);
     expect(parseEnv({ PAGE_CACHE: "0" }).PAGE_CACHE).toBe(false);
   });
+
+  it("trusts no proxy unless told, and refuses a proxy list that is not addresses or ranges", () => {
+    expect(parseEnv({}).TRUSTED_PROXIES).toEqual([]);
+    expect(
+      parseEnv({ TRUSTED_PROXIES: "10.0.0.0/8, 192.168.1.7,loopback,::1,fd00::/8" })
+        .TRUSTED_PROXIES,
+    ).toEqual(["10.0.0.0/8", "192.168.1.7", "loopback", "::1", "fd00::/8"]);
+    for (const bad of ["everyone", "10.0.0.0/33", "10.0.0.300", "true", "10.0.0.0/8/1"])
+      expect(() => parseEnv({ TRUSTED_PROXIES: bad }), bad).toThrow(/TRUSTED_PROXIES/);
+  });
 });

@@ -3,7 +3,22 @@
  * with a message naming the variable; nothing else in the code reads process.env.
  */
 import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 import { z } from "zod";
+
+/** Names Express (proxy-addr) knows for the usual private ranges. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An IP address, an IP/prefix range, or one of the range names above. */
+export function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 const flag = z
   .enum(["true", "false", "1", "0", "on", "off"])
@@ -33,6 +48,22 @@ export const EnvSchema = z.object({
     .optional()
     .describe(
       "Master key of the search API; generated and printed at start when unset (set it when several servers share a database).",
+    ),
+  TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ""),
+    )
+    .refine((entries) => entries.every(isProxyAddress), {
+      message:
+        "TRUSTED_PROXIES must list IP addresses or ranges (10.0.0.0/8), or loopback, linklocal, uniquelocal, separated by commas",
+    })
+    .describe(
+      "Proxies whose X-Forwarded-For names the client (addresses, CIDR ranges, loopback/linklocal/uniquelocal); none by default.",
     ),
   PAGE_CACHE: flag.default(true).describe("In-process cache of rendered pages per site and URL."),
   PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(2000),

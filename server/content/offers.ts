@@ -8,7 +8,7 @@
  * One multi-search returns the page of hits and the filter choices: makes for the keyword
  * alone, models and bodies for the chosen make (as the search page does per facet).
  */
-import { buildOfferSearchQuery, pageOffset } from "~/domain/search-query";
+import { buildOfferSearchQuery, pageNumberParam, pageOffset } from "~/domain/search-query";
 import type { OfferSearch } from "~/domain/search-query";
 import type { RequestContext } from "../http/load-context";
 import { plainText, sanitizeContentHtml } from "./sanitize";
@@ -139,7 +139,7 @@ export function offerSearchFromUrl(
   pageSize: number,
 ): OfferSearch & { limit: number; page: number } {
   const value = (name: string) => url.searchParams.get(name)?.trim() || null;
-  const page = Math.max(1, Math.floor(Number(url.searchParams.get("page")) || 1));
+  const page = pageNumberParam(url.searchParams.get("page"));
   return {
     manufacturer: value("make"),
     model: value("model"),

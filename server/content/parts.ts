@@ -4,7 +4,12 @@
  * and the category choices as a facet. The site's scope is forced by the search service.
  */
 import { toFilterString, compare } from "~/domain/filter-expression";
-import { pageOffset, SEARCH_COLLECTIONS, stripDoubleQuotes } from "~/domain/search-query";
+import {
+  pageNumberParam,
+  pageOffset,
+  SEARCH_COLLECTIONS,
+  stripDoubleQuotes,
+} from "~/domain/search-query";
 import type { RequestContext } from "../http/load-context";
 import { plainText, sanitizeContentHtml } from "./sanitize";
 
@@ -85,7 +90,7 @@ export async function searchParts(context: PartsContext, search: PartSearch): Pr
 
 /** The parts search of a /parts/search URL (?query=&category=&page=). */
 export function partSearchFromUrl(url: URL, pageSize: number): PartSearch & { page: number } {
-  const page = Math.max(1, Math.floor(Number(url.searchParams.get("page")) || 1));
+  const page = pageNumberParam(url.searchParams.get("page"));
   return {
     query: url.searchParams.get("query")?.trim() ?? "",
     category: url.searchParams.get("category")?.trim() || null,

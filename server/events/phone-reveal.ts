@@ -21,8 +21,10 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import type { Database } from "../db/client";
 import { vehicles } from "../db/schema";
+import { clientErrorStatus } from "../http/edge-checks";
 import type { RateLimiter } from "../http/rate-limiter";
 import { clientKey, headersOf, isCrossSiteRequest } from "../leads/guard";
+import { MAX_STORED_INTEGER } from "../leads/lead-fields";
 import type { Site } from "../sites/site";
 
 export const PHONE_REVEAL_PATH = "/api/events/phone-reveal";
@@ -31,9 +33,9 @@ export const CAR_PHONE_CALL_PATH = "/api/events/car_phone_call";
 /** The body: what `phoneRevealRecord` (domain/phone-reveal.ts) builds. */
 export const PhoneRevealSchema = z
   .object({
-    car_id: z.number().int().positive(),
-    dealership_id: z.number().int().positive(),
-    website_id: z.number().int().positive(),
+    car_id: z.number().int().positive().max(MAX_STORED_INTEGER),
+    dealership_id: z.number().int().positive().max(MAX_STORED_INTEGER),
+    website_id: z.number().int().positive().max(MAX_STORED_INTEGER),
   })
   .strict();
 export type PhoneReveal = z.infer<typeof PhoneRevealSchema>;
@@ -89,6 +91,12 @@ export function createPhoneRevealRouter(deps: {
         .catch(next);
     },
   );
+  // A body that is not JSON (or not the encoding it claims): the sender's mistake.
+  router.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    const status = clientErrorStatus(error);
+    if (status === null) return next(error);
+    fail(res, status, "Send car_id, dealership_id and website_id as a JSON object.");
+  });
 
   return router;
 }

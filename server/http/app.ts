@@ -3,7 +3,7 @@
  * security headers and compression, static assets, health, then the Host decides between the
  * platform (index page), a site (its pages and APIs) and nothing (a plain 404).
  */
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
@@ -17,6 +17,7 @@ import type { Database } from "../db/client";
 import type { Env } from "../env";
 import type { ChangeBus } from "../events/change-bus";
 import { createSiteScope } from "../sites/scope";
+import { siteOrigin } from "../sites/site-origin";
 import type { Site } from "../sites/site";
 import type { SiteRegistry } from "../sites/site-registry";
 import { mediaRouter } from "../media/media-router";
@@ -33,7 +34,12 @@ import { createPhoneRevealRouter, PHONE_REVEAL_LIMIT } from "../events/phone-rev
 import { CROSS_SITE_MESSAGE, headersOf, isCrossSiteRequest } from "../leads/guard";
 import { HTML_CACHE_CONTROL } from "./cache-control";
 import type { RateLimiterFactory } from "./rate-limiter";
-import { contentSecurityPolicy, STRICT_CSP_DIRECTIVES } from "./content-security-policy";
+import {
+  contentSecurityPolicy,
+  PERMISSIONS_POLICY,
+  STRICT_CSP_DIRECTIVES,
+} from "./content-security-policy";
+import { clientErrorStatus, edgeChecks } from "./edge-checks";
 import { PageCache } from "./page-cache";
 import { renderPlatformIndex } from "./platform-index";
 import { robotsTxt, sitemapXml } from "./crawlers";
@@ -62,14 +68,22 @@ export type AppDependencies = {
 /** A path whose last segment has a file extension (`/favicon.ico`, `/icons/a.png`). */
 const FILE_PATH = /\.[A-Za-z0-9]+$/;
 
-/** Per-request state kept on res.locals. */
-type Locals = { site?: Site; requestId: string };
+/**
+ * Per-request state kept on res.locals: the site, the origin its absolute URLs are built from,
+ * and the nonce its inline scripts carry (in its Content-Security-Policy).
+ */
+type Locals = { site?: Site; origin?: string; cspNonce?: string; requestId: string };
 
 export function createApp(deps: AppDependencies) {
   const { env, registry, logger } = deps;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", true);
+  // The client address comes from X-Forwarded-For only when the connection is from a proxy
+  // the operator named: anyone else could rotate it to dodge the per-client limits. Scheme and
+  // host never come from forwarding headers (pages use the site's configured origin).
+  app.set("trust proxy", env.TRUSTED_PROXIES.length > 0 ? env.TRUSTED_PROXIES : false);
+
+  app.use(edgeChecks);
 
   // A page rendered before for this site version and URL is answered first of all (server/http/page-cache.ts).
   const pageCache = new PageCache(env.PAGE_CACHE && !deps.vite ? env.PAGE_CACHE_MAX_ENTRIES : 0);
@@ -124,6 +138,10 @@ export function createApp(deps: AppDependencies) {
       hsts: env.NODE_ENV === "production",
     }),
   );
+  app.use((_req, res, next) => {
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    next();
+  });
   app.use(compression());
 
   if (deps.vite) {
@@ -164,22 +182,30 @@ export function createApp(deps: AppDependencies) {
       res.status(404).type("text/plain").send("Not Found");
       return;
     }
-    (res.locals as Locals).site = target;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(target.settings));
+    const locals = res.locals as Locals;
+    locals.site = target;
+    locals.origin = siteOrigin(target, { platformDomain: env.PLATFORM_DOMAIN, port: deps.port() });
+    // A fresh nonce per render; a cached page is replayed with the header it was rendered with
+    // (decision 018).
+    locals.cspNonce = randomBytes(16).toString("base64");
+    res.setHeader(
+      "Content-Security-Policy",
+      contentSecurityPolicy(target.settings, { nonce: locals.cspNonce }),
+    );
     next();
   });
 
   app.use("/media", mediaRouter());
-  app.get("/robots.txt", (req, res) => {
+  app.get("/robots.txt", (_req, res) => {
     res
       .type("text/plain")
       .set("Cache-Control", HTML_CACHE_CONTROL)
-      .send(robotsTxt(originOf(req)));
+      .send(robotsTxt((res.locals as Locals).origin!));
   });
-  app.get("/sitemap.xml", async (req, res, next) => {
+  app.get("/sitemap.xml", async (_req, res, next) => {
     try {
-      const site = (res.locals as Locals).site!;
-      const xml = await sitemapXml(deps.db, site, originOf(req), Date.now());
+      const { site, origin } = res.locals as Locals;
+      const xml = await sitemapXml(deps.db, site!, origin!, Date.now());
       res.type("application/xml").set("Cache-Control", HTML_CACHE_CONTROL).send(xml);
     } catch (error) {
       next(error);
@@ -225,7 +251,7 @@ export function createApp(deps: AppDependencies) {
     createRequestHandler({
       build: deps.build,
       mode: env.NODE_ENV,
-      getLoadContext: (req, res): RequestContext => {
+      getLoadContext: (_req, res): RequestContext => {
         const locals = res.locals as Locals;
         const site = locals.site!;
         return {
@@ -235,7 +261,8 @@ export function createApp(deps: AppDependencies) {
           bus: deps.bus,
           registry,
           requestId: locals.requestId,
-          origin: originOf(req),
+          origin: locals.origin!,
+          cspNonce: locals.cspNonce!,
           search: createSiteSearch(deps.search, site, logger),
           leads: deps.leads,
         };
@@ -257,7 +284,7 @@ export function createApp(deps: AppDependencies) {
   function platformRoutes(req: Request, res: Response, next: NextFunction) {
     if (devMail && req.path.startsWith("/_dev/mail")) return devMail(req, res, next);
     if (req.path === "/" && env.PLATFORM_INDEX && (req.method === "GET" || req.method === "HEAD")) {
-      renderPlatformIndex(deps.db, registry.all(), req, deps.port())
+      renderPlatformIndex(deps.db, registry.all(), deps.port())
         .then((html) => res.type("html").set("Cache-Control", "no-store").send(html))
         .catch(next);
       return;
@@ -266,14 +293,25 @@ export function createApp(deps: AppDependencies) {
   }
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    req.log?.error({ err: error }, "request failed");
     if (res.headersSent) return res.end();
+    // A request the body parsers refused (bad JSON, a body that is not the gzip it says it is,
+    // too large): the client's fault, said as such.
+    const status = clientErrorStatus(error);
+    if (status !== null) {
+      req.log?.info({ err: error }, "request refused");
+      res
+        .status(status)
+        .type("text/plain")
+        .send(
+          status === 413
+            ? "The request body is too large."
+            : "The request body could not be read: check its format and encoding.",
+        );
+      return;
+    }
+    req.log?.error({ err: error }, "request failed");
     res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
   });
 
   return Object.assign(app, { pageCache });
-}
-
-export function originOf(req: Request): string {
-  return `${req.protocol}://${req.headers.host ?? "localhost"}`;
 }

@@ -16,7 +16,7 @@ const settings = (input: SiteSettingsInput = {}) => SiteSettingsSchema.parse(inp
 /** The policy every site sent before integrations were allowed: it must not loosen. */
 const STRICT_HEADER =
   "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';" +
-  "img-src 'self' data: blob:;object-src 'none';script-src 'self' 'unsafe-inline';script-src-attr 'none';" +
+  "img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';" +
   "style-src 'self' https: 'unsafe-inline';connect-src 'self';frame-src 'self'";
 
 /** The header helmet sends for directives (the policy of responses outside a site). */
@@ -92,7 +92,7 @@ describe("contentSecurityPolicy", () => {
   it("allows Google Tag Manager's script, images and connections", () => {
     const d = contentSecurityPolicyDirectives(settings({ gtmId: "GTM-ABC123" }));
     const gtm = "https://www.googletagmanager.com";
-    expect(d["script-src"]).toEqual(["'self'", "'unsafe-inline'", gtm]);
+    expect(d["script-src"]).toEqual(["'self'", gtm]);
     expect(d["img-src"]).toEqual(["'self'", "data:", "blob:", gtm]);
     expect(d["connect-src"]).toEqual(["'self'", gtm]);
     expect(d["frame-src"]).toEqual(["'self'"]);
@@ -122,7 +122,6 @@ describe("contentSecurityPolicy", () => {
     );
     expect(d["script-src"]).toEqual([
       "'self'",
-      "'unsafe-inline'",
       "https://connect.pixel.example",
       "tags.other.example",
     ]);

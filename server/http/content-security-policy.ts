@@ -1,7 +1,8 @@
 /**
  * The Content-Security-Policy of a site's responses, from its settings. The strict policy allows
- * the site's own origin only (plus inline scripts: React Router streams inline hydration
- * scripts). Each third-party integration a site configures adds the origins of the URLs it
+ * the site's own origin only; the inline scripts React Router streams (hydration data, route
+ * modules, scroll restoration) run by the nonce of their render (decision 018), never by
+ * 'unsafe-inline'. Each third-party integration a site configures adds the origins of the URLs it
  * configures, in the directives that integration needs:
  *
  * - scripts loaded after the first interaction (GTM, the chat widget, other scripts such as
@@ -22,6 +23,28 @@ import type { SiteSettings } from "~/domain/site-settings";
 
 export type CspDirectives = Record<string, readonly string[]>;
 
+/**
+ * Browser features no page of a site uses are switched off, so an injected or third-party
+ * script cannot ask for them; the vehicle gallery's full-screen view is the site's own.
+ */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "bluetooth=()",
+  "camera=()",
+  "display-capture=()",
+  "fullscreen=(self)",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=(self)",
+  "serial=()",
+  "usb=()",
+].join(", ");
+
 /** The policy of a site with no integration, and of every response outside a site. */
 export const STRICT_CSP_DIRECTIVES: CspDirectives = {
   "default-src": ["'self'"],
@@ -31,8 +54,8 @@ export const STRICT_CSP_DIRECTIVES: CspDirectives = {
   "frame-ancestors": ["'self'"],
   "img-src": ["'self'", "data:", "blob:"],
   "object-src": ["'none'"],
-  // React Router streams inline hydration scripts; everything else comes from 'self'.
-  "script-src": ["'self'", "'unsafe-inline'"],
+  // A site's pages add the nonce of their render for React Router's inline scripts.
+  "script-src": ["'self'"],
   "script-src-attr": ["'none'"],
   "style-src": ["'self'", "https:", "'unsafe-inline'"],
   "connect-src": ["'self'"],
@@ -73,8 +96,14 @@ export function cspSourceOf(url: string): string | null {
   return protocolRelative ? parsed.host : parsed.origin;
 }
 
-/** The site's policy: the strict directives plus what its configured integrations need. */
-export function contentSecurityPolicyDirectives(settings: CspSettings): CspDirectives {
+/**
+ * The site's policy: the strict directives plus what its configured integrations need, and the
+ * nonce of this render's inline scripts.
+ */
+export function contentSecurityPolicyDirectives(
+  settings: CspSettings,
+  options: { nonce?: string } = {},
+): CspDirectives {
   const extra: Record<string, string[]> = {};
   const allow = (directives: readonly string[], url: string | null | undefined) => {
     const source = url ? cspSourceOf(url) : null;
@@ -90,6 +119,7 @@ export function contentSecurityPolicyDirectives(settings: CspSettings): CspDirec
   allow(["img-src"], settings.promoPopup?.imageUrl);
   for (const origin of settings.contentSecurityPolicyOrigins)
     allow(["script-src", "connect-src", "img-src", "frame-src"], origin);
+  if (options.nonce) (extra["script-src"] ??= []).push(`'nonce-${options.nonce}'`);
 
   const directives: Record<string, readonly string[]> = {};
   for (const [name, values] of Object.entries(STRICT_CSP_DIRECTIVES)) {
@@ -106,6 +136,9 @@ export function serializeContentSecurityPolicy(directives: CspDirectives): strin
 }
 
 /** The Content-Security-Policy header of a site's responses. */
-export function contentSecurityPolicy(settings: CspSettings): string {
-  return serializeContentSecurityPolicy(contentSecurityPolicyDirectives(settings));
+export function contentSecurityPolicy(
+  settings: CspSettings,
+  options: { nonce?: string } = {},
+): string {
+  return serializeContentSecurityPolicy(contentSecurityPolicyDirectives(settings, options));
 }

@@ -17,8 +17,13 @@ export type RequestContext = {
   bus: ChangeBus;
   registry: SiteRegistry;
   requestId: string;
-  /** The origin the visitor used (scheme + host), for canonical URLs and JSON-LD. */
+  /**
+   * The site's configured origin (server/sites/site-origin.ts), for canonical URLs, JSON-LD and
+   * links in e-mail; never taken from request headers.
+   */
   origin: string;
+  /** The nonce of this render's inline scripts (its Content-Security-Policy allows it). */
+  cspNonce: string;
   /** In-process search of this site's stock, offers and parts (its base filter forced). */
   search: SiteSearch;
   /** Lead intake, booking slots and lookups (server/leads), for the forms' actions. */

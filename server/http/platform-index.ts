@@ -3,7 +3,6 @@
  * locale and vehicle count. Turned off with PLATFORM_INDEX=false in production.
  */
 import { count } from "drizzle-orm";
-import type { Request } from "express";
 import type { Database } from "../db/client";
 import { vehicles } from "../db/schema";
 import type { Site } from "../sites/site";
@@ -13,7 +12,6 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 export async function renderPlatformIndex(
   db: Database,
   sites: Site[],
-  req: Request,
   port: number,
 ): Promise<string> {
   const counts = new Map(
@@ -24,10 +22,9 @@ export async function renderPlatformIndex(
         .groupBy(vehicles.siteId)
     ).map((r) => [r.siteId, r.n]),
   );
-  const scheme = req.protocol;
   const rows = sites
     .map((site) => {
-      const url = `${scheme}://${site.slug}.localhost:${port}/`;
+      const url = `http://${site.slug}.localhost:${port}/`;
       return `<tr><td><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></td><td>${escapeHtml(site.name)}</td><td>${site.template}</td><td>${site.locale}</td><td>${counts.get(site.id) ?? 0}</td><td>${site.domainName ? escapeHtml(site.domainName) : ""}</td></tr>`;
     })
     .join("\n");

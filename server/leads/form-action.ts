@@ -28,9 +28,10 @@ import {
   isCrossSiteRequest,
 } from "./guard";
 import { LeadFieldsSchema, fieldErrorsOf, type LeadFields } from "./lead-fields";
-import type { IntakeResult, LeadMeta } from "./lead-intake";
+import type { IntakeResult } from "./intake-result";
+import type { LeadMeta } from "./lead-intake";
 import { SAVE_FAILED_MESSAGE } from "./router";
-import { UploadError, type ReceivedFile } from "./uploads";
+import { isUploadError, type ReceivedFile } from "./uploads";
 
 export type PostedForm = {
   fields: Record<string, string | string[]>;
@@ -87,7 +88,7 @@ export async function readPostedForm(
       );
       return received;
     } catch (error) {
-      if (error instanceof UploadError) {
+      if (isUploadError(error)) {
         return failure(error.status, {
           formError: error.field ? null : error.message,
           errors: error.field ? { [error.field]: error.message } : {},

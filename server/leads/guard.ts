@@ -34,10 +34,8 @@ export function isCrossSiteRequest(headers: HeaderSource): boolean {
   const origin = headers.get("origin");
   if (origin === null) return false;
   if (origin === "null") return fetchSite !== "same-origin";
-  const host = (headers.get("x-forwarded-host") ?? headers.get("host") ?? "")
-    .split(",")[0]!
-    .trim()
-    .toLowerCase();
+  // The Host the browser addressed (forwarding headers name no host here: server/http/edge-checks.ts).
+  const host = (headers.get("host") ?? "").trim().toLowerCase();
   try {
     return new URL(origin).host.toLowerCase() !== host;
   } catch {

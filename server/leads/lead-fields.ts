@@ -13,21 +13,89 @@ export const MAX_TEXT_LENGTH = 5_000;
 /** Field names as forms send them: 'first_name', 'Vehicle Make', 'Ready to sell', 'lead[email]'. */
 const FIELD_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.\-/()?']{0,79}$/;
 
-const ShortText = z.string().max(500, "This value is too long (500 characters at most).");
+/** The largest whole number the database's integer columns (ids, step numbers) hold. */
+export const MAX_STORED_INTEGER = 2_147_483_647;
+
+export const TEXT_NOT_ACCEPTED_MESSAGE =
+  "This text contains characters we cannot accept. Please retype it.";
+
+/**
+ * Text the database can store: no NUL character (PostgreSQL text refuses it) and no lone UTF-16
+ * surrogate (not a character at all; JSON columns refuse it). Every text of a lead passes here,
+ * so such input is a 422 for its field, never a failed write.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const StoredText = z
+  .string()
+  .refine(
+    (text) => !text.includes("\u0000") && !LONE_SURROGATE.test(text),
+    TEXT_NOT_ACCEPTED_MESSAGE,
+  );
+
+const ShortText = StoredText.max(500, "This value is too long (500 characters at most).");
 
 const LeadValueSchema = z.union([
-  z
-    .string()
-    .max(
-      MAX_TEXT_LENGTH,
-      `This text is too long (${MAX_TEXT_LENGTH.toLocaleString("en-AU")} characters at most).`,
-    ),
+  StoredText.max(
+    MAX_TEXT_LENGTH,
+    `This text is too long (${MAX_TEXT_LENGTH.toLocaleString("en-AU")} characters at most).`,
+  ),
   z.number().finite(),
   z.boolean(),
   z.null(),
   z.array(z.union([ShortText, z.number().finite()])).max(200, "Too many values in this list."),
-  z.record(z.string().max(80), z.union([ShortText, z.number().finite(), z.boolean(), z.null()])),
+  z.record(StoredText.max(80), z.union([ShortText, z.number().finite(), z.boolean(), z.null()])),
 ]);
+
+const WHOLE_NUMBER_MESSAGE = "Please enter a whole number.";
+const TOO_LARGE_MESSAGE = "This number is too large.";
+
+/** A whole number the database can store, sent as a number or as digits. */
+const StoredInteger = z.union([z.number(), z.string()]).superRefine((value, context) => {
+  const text = typeof value === "string" ? value.trim() : null;
+  if (text === "") return;
+  const n = text === null ? value : /^\d+$/.test(text) ? Number(text) : NaN;
+  if (typeof n !== "number" || !Number.isInteger(n) || n < 0)
+    context.addIssue({ code: "custom", message: WHOLE_NUMBER_MESSAGE });
+  else if (n > MAX_STORED_INTEGER) context.addIssue({ code: "custom", message: TOO_LARGE_MESSAGE });
+});
+
+/** A record's id (a whole number the database can store) or its slug or name. */
+const Reference = z.union([z.number(), StoredText.max(200)]).superRefine((value, context) => {
+  const text = typeof value === "string" ? value.trim() : null;
+  const n = typeof value === "number" ? value : text && /^\d+$/.test(text) ? Number(text) : null;
+  if (n === null) return;
+  if (!Number.isInteger(n) || n < 0)
+    context.addIssue({ code: "custom", message: WHOLE_NUMBER_MESSAGE });
+  else if (n > MAX_STORED_INTEGER) context.addIssue({ code: "custom", message: TOO_LARGE_MESSAGE });
+});
+
+const TEXT_MESSAGE = "Please enter this as text.";
+const Text = z.union([StoredText, z.null()], { error: TEXT_MESSAGE });
+
+/**
+ * Fields whose meaning fixes their type (the payload builder reads them as text, the database
+ * stores them as integers or looks records up by them): checked here, before anything else.
+ * Every other field follows the general shape above.
+ */
+const FIELD_SCHEMAS: Record<string, z.ZodType> = {
+  name: Text,
+  first_name: Text,
+  middle_name: Text,
+  last_name: Text,
+  email: Text,
+  phone: Text,
+  postcode: Text,
+  category: Text,
+  subcategory: Text,
+  lead_status: Text,
+  url: Text,
+  dealership_slug: Text,
+  booking_time: Text,
+  booking_type: Text,
+  car_id: Reference,
+  location_id: Reference,
+  step_number: StoredInteger,
+};
 
 export type LeadValue = z.infer<typeof LeadValueSchema>;
 export type LeadFields = Record<string, LeadValue>;
@@ -53,8 +121,10 @@ export const LeadFieldsSchema = z
         continue;
       }
       const parsed = LeadValueSchema.safeParse(record[key]);
-      if (!parsed.success) {
-        const message = parsed.error.issues[0]?.message;
+      const typed = parsed.success ? FIELD_SCHEMAS[key]?.safeParse(record[key]) : parsed;
+      if (!parsed.success || (typed && !typed.success)) {
+        const issues = (parsed.success ? typed!.error! : parsed.error).issues;
+        const message = deepestMessage(issues);
         context.addIssue({
           code: "custom",
           path: [key],
@@ -65,6 +135,19 @@ export const LeadFieldsSchema = z
     }
   })
   .transform((record) => record as LeadFields);
+
+/** The most specific message of a value's issues (a union reports its branches' issues inside). */
+function deepestMessage(issues: readonly z.core.$ZodIssue[]): string | undefined {
+  for (const issue of issues) {
+    if (issue.code === "invalid_union") {
+      for (const branch of issue.errors) {
+        const inner = deepestMessage(branch);
+        if (inner && !inner.startsWith("Invalid")) return inner;
+      }
+    }
+  }
+  return issues[0]?.message;
+}
 
 /** The body of POST /api/leads and PUT /api/leads/{id}. */
 export const LeadBodySchema = z.object(
@@ -100,6 +183,17 @@ export function textOf(value: LeadValue | undefined): string {
   if (typeof value === "string") return value.trim();
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   return "";
+}
+
+/** A positive whole number sent as a number or as digits (an id, a step number); else null. */
+export function positiveIntegerOf(value: LeadValue | undefined): number | null {
+  const n =
+    typeof value === "number"
+      ? value
+      : typeof value === "string" && /^\d+$/.test(value.trim())
+        ? Number(value)
+        : NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
 /**

@@ -8,7 +8,7 @@ import { clientKey, headersOf, isCrossSiteRequest } from "./guard";
 import type { LeadDocument } from "./lead-document";
 import { leadAnswers, leadSubject } from "./lead-email";
 import { isCompletedSubmission, validateContactFields } from "./lead-fields";
-import { leadFingerprint } from "./lead-intake";
+import { leadFingerprint } from "./lead-idempotency";
 import { multipartLead } from "./router";
 import { cleanFileName, detectFileType } from "./uploads";
 import { signPayload, verifySignature } from "./webhook";

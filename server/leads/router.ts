@@ -22,11 +22,13 @@ import {
   headersOf,
   isCrossSiteRequest,
 } from "./guard";
+import { clientErrorStatus } from "../http/edge-checks";
 import type { RateLimiter } from "../http/rate-limiter";
 import { LeadBodySchema, LeadFieldsSchema, fieldErrorsOf, type LeadFields } from "./lead-fields";
-import type { IntakeResult, LeadMeta, LeadMode } from "./lead-intake";
+import type { IntakeResult } from "./intake-result";
+import type { LeadMeta, LeadMode } from "./lead-intake";
 import type { LeadServices } from "./services";
-import { UploadError } from "./uploads";
+import { isUploadError } from "./uploads";
 
 export const JSON_BODY_LIMIT = "64kb";
 export const SAVE_FAILED_MESSAGE =
@@ -36,7 +38,7 @@ export const LOOKUP_NOT_FOUND_MESSAGE =
 export const LOOKUP_UNAVAILABLE_MESSAGE =
   "The registration lookup is not answering just now. Please enter your vehicle's details instead.";
 
-type Locals = { site?: Site; requestId: string };
+type Locals = { site?: Site; origin?: string; requestId: string };
 
 function siteOf(res: Response): Site {
   const site = (res.locals as Locals).site;
@@ -44,16 +46,14 @@ function siteOf(res: Response): Site {
   return site;
 }
 
-function originOf(req: Request): string {
-  return `${req.protocol}://${req.headers["x-forwarded-host"] ?? req.headers.host ?? "localhost"}`;
-}
-
 export function leadMeta(req: Request, res: Response): LeadMeta {
+  const { origin } = res.locals as Locals;
+  if (!origin) throw new Error("leads router mounted before tenancy");
   return {
     requestId: (res.locals as Locals).requestId,
     userAgent: String(req.headers["user-agent"] ?? ""),
     clientIp: req.ip ?? null,
-    origin: originOf(req),
+    origin,
     pageUrl: typeof req.headers.referer === "string" ? req.headers.referer : null,
   };
 }
@@ -181,7 +181,7 @@ export function createLeadsRouter(services: LeadServices) {
         try {
           received = await services.files.receive(req, req.headers);
         } catch (error) {
-          if (error instanceof UploadError) {
+          if (isUploadError(error)) {
             res.set("Connection", "close");
             return sendError(
               res,
@@ -332,6 +332,9 @@ export function createLeadsRouter(services: LeadServices) {
     if (type === "encoding.unsupported" || type === "charset.unsupported") {
       return sendError(res, 415, "Send the lead as UTF-8 JSON.");
     }
+    const status = clientErrorStatus(error);
+    if (status !== null)
+      return sendError(res, status, "The request body could not be read: check its encoding.");
     next(error);
   });
 

@@ -14,6 +14,7 @@ import {
 } from "~/domain/booking-slots";
 import type { Database } from "../db/client";
 import { bookings, locations, specialHours } from "../db/schema";
+import { createSiteScope } from "../sites/scope";
 import type { Site } from "../sites/site";
 
 const DAY = 86_400_000;
@@ -64,21 +65,17 @@ export class SlotService {
 
   /** The site's locations that take this kind of booking, by name. */
   async locationsFor(site: Site, kind: BookingKind, dealershipId?: number): Promise<LocationRow[]> {
-    const rows = await this.db
-      .select()
-      .from(locations)
-      .where(
-        dealershipId === undefined
-          ? eq(locations.siteId, site.id)
-          : and(eq(locations.siteId, site.id), eq(locations.dealershipId, dealershipId)),
-      )
-      .orderBy(asc(locations.name));
+    const rows = await createSiteScope(this.db, site.id).findMany(locations, {
+      where: dealershipId === undefined ? undefined : eq(locations.dealershipId, dealershipId),
+      orderBy: asc(locations.name),
+    });
     return bookableLocations(rows, kind);
   }
 
   async daysFor(site: Site, location: LocationRow, kind: BookingKind): Promise<SlotDay[]> {
     const now = this.now();
     const rules = this.rules(site, kind);
+    const scope = createSiteScope(this.db, site.id);
     const [special, taken] = await Promise.all([
       this.db
         .select({
@@ -88,16 +85,19 @@ export class SlotService {
           end_hour: specialHours.endHour,
         })
         .from(specialHours)
-        .where(eq(specialHours.locationId, location.id)),
+        .where(scope.own(specialHours, eq(specialHours.locationId, location.id))),
       this.db
         .select({ startsAt: bookings.startsAt })
         .from(bookings)
         .where(
-          and(
-            eq(bookings.locationId, location.id),
-            eq(bookings.kind, kind),
-            gte(bookings.startsAt, new Date(now - DAY)),
-            lt(bookings.startsAt, new Date(now + (rules.daysAhead + 1) * DAY)),
+          scope.own(
+            bookings,
+            and(
+              eq(bookings.locationId, location.id),
+              eq(bookings.kind, kind),
+              gte(bookings.startsAt, new Date(now - DAY)),
+              lt(bookings.startsAt, new Date(now + (rules.daysAhead + 1) * DAY)),
+            ),
           ),
         ),
     ]);
@@ -115,10 +115,7 @@ export class SlotService {
   }
 
   async daysForLocationId(site: Site, locationId: number, kind: BookingKind): Promise<SlotDay[]> {
-    const [location] = await this.db
-      .select()
-      .from(locations)
-      .where(and(eq(locations.siteId, site.id), eq(locations.id, locationId)));
+    const location = await this.#location(site, locationId);
     return location && location.visible ? this.daysFor(site, location, kind) : [];
   }
 
@@ -145,14 +142,15 @@ export class SlotService {
     kind: BookingKind,
     start: string,
   ): Promise<Slot | null> {
-    const [location] = await this.db
-      .select()
-      .from(locations)
-      .where(and(eq(locations.siteId, site.id), eq(locations.id, locationId)));
+    const location = await this.#location(site, locationId);
     if (!location || !location.visible) return null;
     const at = Date.parse(start);
     if (!Number.isFinite(at)) return null;
     const days = await this.daysFor(site, location, kind);
     return days.flatMap((d) => d.slots).find((s) => Date.parse(s.start) === at) ?? null;
+  }
+
+  #location(site: Site, locationId: number): Promise<LocationRow | undefined> {
+    return createSiteScope(this.db, site.id).findFirst(locations, eq(locations.id, locationId));
   }
 }

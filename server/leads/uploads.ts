@@ -46,7 +46,16 @@ export function detectFileType(
   return null;
 }
 
+/**
+ * Marks an UploadError across copies of this module: the server build bundles its own copy for
+ * the forms' actions while the file store the server hands them throws the server's, so
+ * `instanceof` cannot tell (a registered symbol is the same in every copy).
+ */
+const UPLOAD_ERROR = Symbol.for("dealer-sites.upload-error");
+
 export class UploadError extends Error {
+  readonly [UPLOAD_ERROR] = true;
+
   constructor(
     readonly status: 413 | 415 | 422 | 400,
     message: string,
@@ -54,6 +63,11 @@ export class UploadError extends Error {
   ) {
     super(message);
   }
+}
+
+/** Whether an error is an UploadError, from whichever copy of this module threw it. */
+export function isUploadError(error: unknown): error is UploadError {
+  return typeof error === "object" && error !== null && UPLOAD_ERROR in error;
 }
 
 /** A file received and checked, waiting in the temporary area until its lead is stored. */

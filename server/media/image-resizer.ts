@@ -38,7 +38,8 @@ export class ImageResizer {
 
   constructor(private readonly fetchImpl: typeof fetch = fetch) {}
 
-  handle = async (req: Request, res: Response, site: Site) => {
+  /** `origin`: the site's configured origin (server/sites/site-origin.ts). */
+  handle = async (req: Request, res: Response, site: Site, origin: string) => {
     const parsed = ImageQuery.safeParse(req.query);
     if (!parsed.success) {
       res
@@ -48,19 +49,21 @@ export class ImageResizer {
       return;
     }
     const { url, w, q } = parsed.data;
-    // The site's own images: the browser loads them as they are.
-    if (url.startsWith("/") && !url.startsWith("//")) {
-      res.redirect(302, url);
-      return;
-    }
+    // Read the way a browser reads it (`/\\host` and `//host` name another host), against the
+    // site's origin: what lands on the site itself is one of its own images, which the browser
+    // loads as it is, by path (never a URL a visitor wrote: that would be an open redirect).
     let source: URL;
     try {
-      source = new URL(url);
+      source = new URL(url, origin);
     } catch {
       res
         .status(400)
         .type("text/plain")
         .send("url must be a path on this site or an http(s) address");
+      return;
+    }
+    if (source.origin === new URL(origin).origin) {
+      res.redirect(302, `/${source.pathname.replace(/^\/+/, "")}${source.search}`);
       return;
     }
     if (

@@ -11,7 +11,7 @@ import { faviconSvg, locationSvg, logoSvg, vehicleSvg } from "./placeholder-imag
 export function mediaRouter(resizer = new ImageResizer()): Router {
   const router = Router();
   router.get("/image", (req, res, next) => {
-    resizer.handle(req, res, res.locals.site as Site).catch(next);
+    resizer.handle(req, res, res.locals.site as Site, res.locals.origin as string).catch(next);
   });
   const send = (res: Response, svg: string) =>
     res.type("image/svg+xml").set("Cache-Control", "public, max-age=86400, immutable").send(svg);

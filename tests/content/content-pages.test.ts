@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { contentPages } from "~/server/db/schema";
+import { siteOrigin } from "~/server/sites/site-origin";
 import type { RunningServer } from "~/server/start";
 import { fetchWithHost, startTestServer } from "../support/test-server";
 import { CONTENT_ROUTES } from "./routes";
@@ -47,7 +48,12 @@ function homeBlock(html: string, name: string): string | null {
 describe("content pages over HTTP", () => {
   let server: RunningServer;
   const get = (slug: string, path: string) => fetchWithHost(server, `${slug}.localhost`, path);
-  const origin = (slug: string) => `http://${slug}.localhost:${server.port}`;
+  // The site's configured origin: its own domain where it has one (harbour-auto-group).
+  const origin = (slug: string) =>
+    siteOrigin(
+      server.registry.all().find((s) => s.slug === slug)!,
+      { port: server.port },
+    );
 
   beforeAll(async () => {
     server = await startTestServer();

@@ -11,7 +11,15 @@ import { createTestDatabase } from "./test-database";
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const database = await createTestDatabase();
-  return startServer(parseEnv({ NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", ...env }), {
+  // The tests play the proxy in front of the server: each request names its client in
+  // X-Forwarded-For, which the server believes from loopback only because it is told to.
+  const defaults = {
+    NODE_ENV: "production",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    TRUSTED_PROXIES: "loopback",
+  };
+  return startServer(parseEnv({ ...defaults, ...env }), {
     logger: pino({ level: "silent" }),
     database,
   });

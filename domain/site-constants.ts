@@ -43,3 +43,37 @@ export const HOME_BLOCKS = [
   "payments",
 ] as const;
 export type HomeBlock = (typeof HOME_BLOCKS)[number];
+
+/** Every action a vehicle can offer (docs/product/vehicle-card-and-page.md). */
+export const VEHICLE_ACTION_KINDS = [
+  "enquire",
+  "enquire-now",
+  "shop-now",
+  "quick-enquiry",
+  "book-test-drive",
+  "get-finance",
+  "view-details",
+  "explore-vehicle",
+  "reserve-now",
+  "reserve-this-car",
+  "buy-online",
+  "online-purchase",
+  "request-photos",
+  "call",
+  "trade-in",
+  "whatsapp",
+  "chat",
+  "history-report",
+  "find-similar",
+] as const;
+export type VehicleActionKind = (typeof VEHICLE_ACTION_KINDS)[number];
+
+/** The vehicle card's buttons when a site chooses none. */
+export const DEFAULT_VEHICLE_CARD_ACTIONS: readonly VehicleActionKind[] = [
+  "enquire-now",
+  "view-details",
+  "book-test-drive",
+  "get-finance",
+  "reserve-now",
+  "call",
+];

@@ -1,33 +1,19 @@
 /**
- * Rules of the vehicle detail page (SPEC.md sections 2, 4, 5 and 7) that the card rules in
- * `vehicle-actions.ts`, `vehicle-price.ts` and `vehicle-tags.ts` do not already cover: the
- * lookup by slug, the reserve decision of the 'Interested in this vehicle?' block, 'Request
- * Photos', similar vehicles, the 'Find Me Something Similar' search, and the schema.org values
- * of the page's structured data.
+ * Rules of the vehicle detail page (SPEC.md sections 2, 4, 5 and 7) that `vehicle-actions.ts`,
+ * `vehicle-price.ts` and `vehicle-tags.ts` do not already cover: the lookup by slug, similar
+ * vehicles, the 'Find Me Something Similar' search, and the schema.org values of the page's
+ * structured data.
  */
 import { and, compare, isIn, toFilterString, type FilterNode } from "./filter-expression";
 import { carsQuery, type SearchQuery } from "./search-query";
 import { buildSearchUrl, EMPTY_SEARCH_STATE } from "./search-url";
-import type { Locale, SiteSettings } from "./site-settings";
+import type { Locale } from "./site-settings";
 import { isPreorder } from "./vehicle-price";
-import {
-  canReserveOnline,
-  isReservable,
-  isUnavailable,
-  vehicleLookupSlug,
-} from "./vehicle-actions";
-import type { Vehicle } from "./vehicle";
+import { vehicleLookupSlug } from "./vehicle-paths";
+import { isSold, type Vehicle } from "./vehicle";
 
-/** Texts of the sidebar block (SPEC.md section 2, "Vehicle card", last point). */
-export const VEHICLE_PAGE_TEXT = {
-  interested: "Interested in this vehicle?",
-  reserveNow: "Reserve Now",
-  reserveNowDetail: "secure with a debit or credit card payment",
-  tradeIn: "Trade In Valuation",
-  tradeInDetail: "instant price from an independent valuation tool",
-  requestPhotos: "Request Photos",
-  noPhotos: "Photos coming soon",
-} as const;
+/** The heading of the sidebar block that holds the vehicle's actions (vehicle-actions.ts). */
+export const VEHICLE_PAGE_TEXT = { interested: "Interested in this vehicle?" } as const;
 
 /**
  * The lookup of one vehicle by its slug (SPEC.md sections 5 and 7): like the single vehicle by
@@ -38,30 +24,6 @@ export function buildVehicleBySlugQuery(slug: string | null | undefined): Search
   const valid = vehicleLookupSlug(slug);
   if (valid === null) return null;
   return carsQuery(toFilterString(compare("slug", "=", valid)), { limit: 1 });
-}
-
-/**
- * 'Reserve Now' on the vehicle page: the online reservation rule of SPEC.md section 5 (price
- * above 200, a deposit processor, not sold or reserved, a payment provider) and the reservable
- * rule of section 4 (in stock or, where allowed, coming soon; no test-drive-only tag).
- */
-export function canReserveFromVehiclePage(
-  vehicle: Vehicle,
-  settings: Pick<SiteSettings, "paymentProvider" | "comingSoonReservable">,
-): boolean {
-  return canReserveOnline(vehicle, settings) && isReservable(vehicle, settings);
-}
-
-/**
- * Fewer photos than this and the page offers 'Request Photos'. SPEC.md does not say how few is
- * few; 3 is the spec's own line for enough photos (the preset `photos_count >= 3` filter).
- */
-export const ENOUGH_PHOTOS = 3;
-
-export function offersRequestPhotos(
-  vehicle: Pick<Vehicle, "images" | "sold" | "status" | "show_on_dealer_website">,
-): boolean {
-  return !isUnavailable(vehicle) && vehicle.images.length < ENOUGH_PHOTOS;
 }
 
 /** 'year make model badge series', the page's heading. */
@@ -159,7 +121,7 @@ export function makeSearchPath(vehicle: Pick<Vehicle, "make">, basePath = "/sear
 export function offerAvailability(
   vehicle: Pick<Vehicle, "status" | "sold" | "reserved" | "preorder" | "tag">,
 ): string {
-  if (vehicle.sold || vehicle.status === "sold") return "https://schema.org/SoldOut";
+  if (isSold(vehicle)) return "https://schema.org/SoldOut";
   if (isPreorder(vehicle)) return "https://schema.org/PreOrder";
   if (vehicle.status === "coming_soon") return "https://schema.org/PreSale";
   if (vehicle.reserved) return "https://schema.org/LimitedAvailability";

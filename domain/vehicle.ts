@@ -111,3 +111,8 @@ export type Vehicle = {
   /** Trade-in valuation offered for this vehicle; absent means the site's setting decides. */
   trade_in_allowed?: boolean;
 };
+
+/** Sold: the flag or the status says so (stock feeds set either). */
+export function isSold(vehicle: Pick<Vehicle, "sold" | "status">): boolean {
+  return vehicle.sold || vehicle.status === "sold";
+}

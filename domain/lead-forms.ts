@@ -5,6 +5,7 @@
  * validate a form with the same definitions.
  */
 import { enquiryFormFields, type EnquiryFormContext } from "./enquiry-form";
+import { LEAD_FORM_CATEGORIES } from "./lead-categories";
 import { nameFields, type FieldDefinition, type SelectOption } from "./form-fields";
 import type { SiteSettings } from "./site-settings";
 import { visitorSources } from "./ui-constants";
@@ -18,18 +19,6 @@ export type LeadFormField = FieldDefinition & {
   hint?: string;
   autoComplete?: string;
 };
-
-/** Categories the forms send (SPEC.md section 3 enquiry types, plus the bookings). */
-export const LEAD_FORM_CATEGORIES = {
-  testDrive: "Test Drive Booking",
-  service: "Service Enquiry",
-  finance: "Finance Enquiry",
-  sellMyCar: "Sell My Car",
-  fleet: "Fleet Enquiry",
-  careers: "Careers Enquiry",
-  newVehicle: "New Vehicle Enquiry",
-  usedVehicle: "Used Vehicle Enquiry",
-} as const;
 
 export const LEAD_FORM_SUBCATEGORIES = {
   serviceBooking: "Service Booking",

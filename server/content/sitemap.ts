@@ -6,33 +6,10 @@
 import { and, eq, lte } from "drizzle-orm";
 import { resolveSiteLink } from "~/domain/links";
 import { locationsForDisplay } from "~/domain/locations";
+import { COMPANY_PAGE_SLUGS, SITEMAP_FIXED_PATHS } from "~/domain/site-pages";
 import type { Database } from "../db/client";
 import { contentPages, locations } from "../db/schema";
 import type { Site } from "../sites/site";
-
-const FIXED_PATHS = [
-  "/our-locations/",
-  "/dealerships",
-  "/special-offers",
-  "/vehicle-parts-and-accessories",
-  "/parts/search",
-  "/aftermarket",
-  "/buying-online",
-  "/online-payment",
-  "/electric-and-hybrid-cars",
-  "/explore-more-brands",
-  "/current-positions",
-  "/our-history",
-];
-
-/** Company pages with a platform default, at their canonical path. */
-const COMPANY_PAGES = [
-  "about-us",
-  "careers",
-  "terms-and-conditions",
-  "privacy-policy",
-  "stealstopper",
-];
 
 export type SitemapEntry = { path: string; lastmod: string | null };
 
@@ -54,7 +31,7 @@ export async function contentSitemapEntries(
   ]);
   const news = resolveSiteLink("/blog", site.settings);
   const pageSlugs = new Set([
-    ...COMPANY_PAGES,
+    ...COMPANY_PAGE_SLUGS,
     ...pages.filter((p) => p.kind === "page").map((p) => p.slug),
   ]);
   const updated = new Map(pages.map((p) => [`${p.kind}:${p.slug}`, p.updatedAt.toISOString()]));
@@ -68,9 +45,9 @@ export async function contentSitemapEntries(
     site.settings,
   );
   const entries: SitemapEntry[] = [
-    ...FIXED_PATHS.map((path) => ({ path, lastmod: null })),
+    ...SITEMAP_FIXED_PATHS.map((path) => ({ path, lastmod: null })),
     ...[...pageSlugs]
-      .filter((slug) => !FIXED_PATHS.includes(`/${slug}`))
+      .filter((slug) => !SITEMAP_FIXED_PATHS.includes(`/${slug}`))
       .map((slug) => ({
         path: resolveSiteLink(`/pages/${slug}`, site.settings),
         lastmod: updated.get(`page:${slug}`) ?? null,

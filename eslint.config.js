@@ -1,4 +1,6 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
@@ -29,6 +31,18 @@ export default tseslint.config(
     },
   },
   {
+    // Modules that import each other cannot be read, tested or moved one at a time.
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver()],
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  {
     // The domain layer is pure: no React, no server, no database, no Node built-ins.
     files: ["domain/**/*.ts"],
     rules: {
@@ -52,6 +66,24 @@ export default tseslint.config(
             {
               group: ["~/server/*", "~/app/*", "~/cli/*", "~/tests/*", "../server/*", "../app/*"],
               message: "domain/ depends on nothing of ours.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The settings schema reads its choices from site-constants.ts and nothing else of ours, so
+    // that no rule module can end up importing the schema that imports it.
+    files: ["domain/site-settings.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["./*", "!./site-constants", "~/*", "../*"],
+              message: "site-settings.ts imports only zod and ./site-constants.",
             },
           ],
         },

@@ -77,3 +77,16 @@ export const DEFAULT_VEHICLE_CARD_ACTIONS: readonly VehicleActionKind[] = [
   "reserve-now",
   "call",
 ];
+
+/** Value proposition carousel autoplay delay: 3000 to 4000 ms. */
+export const CAROUSEL_AUTOPLAY_MS = { min: 3_000, max: 4_000 } as const;
+
+/** Home lifestyle tiles ('Join Our Team' is an external link). */
+export const LIFESTYLE_TILES = [
+  "Car Care",
+  "Finance",
+  "Offers & Promotions",
+  "Fleet",
+  "Contact Us",
+  "Join Our Team",
+] as const;

@@ -7,10 +7,11 @@
  * schema (`npm run docs:settings`); the descriptions below are the documentation.
  */
 import { z } from "zod";
-import { CAROUSEL_AUTOPLAY_MS, LIFESTYLE_TILES } from "./ui-constants";
 import {
+  CAROUSEL_AUTOPLAY_MS,
   DEFAULT_VEHICLE_CARD_ACTIONS,
   HOME_BLOCKS,
+  LIFESTYLE_TILES,
   PAYMENT_PROVIDERS,
   PHONE_VARIANTS,
   SORT_OPTIONS,

@@ -10,8 +10,6 @@ export const BREAKPOINTS = { xs: 400, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 
 export const COLLAPSE_ANIMATION_MS = 300;
 export const ACCORDION_ANIMATION_MS = 300;
 export const TOOLTIP_DELAY_MS = 0;
-/** Value proposition carousel autoplay delay: 3000 to 4000 ms. */
-export const CAROUSEL_AUTOPLAY_MS = { min: 3_000, max: 4_000 } as const;
 export const PROMOTION_SLIDER_HEIGHT = 531;
 
 /** SPEC.md section 9: the 'How did you hear about us' lists. */
@@ -68,16 +66,6 @@ export const HISTORY_DECADES = [
   "2000s",
   "2010s",
   "2020s",
-] as const;
-
-/** SPEC.md section 2: home lifestyle tiles ('Join Our Team' is an external link). */
-export const LIFESTYLE_TILES = [
-  "Car Care",
-  "Finance",
-  "Offers & Promotions",
-  "Fleet",
-  "Contact Us",
-  "Join Our Team",
 ] as const;
 
 export const LATEST_OFFERS_LINK_TEXT = "LATEST OFFERS";

@@ -73,9 +73,7 @@ export function enquiryPath(
 /** The vehicle enquiry on the contact page (where the vehicle page's own form posts). */
 export function vehicleEnquiryPath(vehicle: Pick<Vehicle, "id">, subcategory?: string): string {
   const base = `/contact?car_id=${encodeURIComponent(String(vehicle.id))}`;
-  return subcategory === undefined
-    ? base
-    : `${base}&subcategory=${encodeURIComponent(subcategory)}`;
+  return subcategory ? `${base}&subcategory=${encodeURIComponent(subcategory)}` : base;
 }
 
 /** A wa.me link with a message naming the vehicle. */

@@ -5,7 +5,7 @@
  */
 import { and, eq, lte } from "drizzle-orm";
 import { resolveSiteLink } from "~/domain/links";
-import { locationsForDisplay } from "~/domain/locations";
+import { locationPagePath, locationsForDisplay } from "~/domain/locations";
 import { COMPANY_PAGE_SLUGS, SITEMAP_FIXED_PATHS } from "~/domain/site-pages";
 import type { Database } from "../db/client";
 import { contentPages, locations } from "../db/schema";
@@ -59,7 +59,7 @@ export async function contentSitemapEntries(
         path: `${news}/${encodeURIComponent(p.slug)}`,
         lastmod: p.updatedAt.toISOString(),
       })),
-    ...shown.map((l) => ({ path: `/our-location/${encodeURIComponent(l.slug)}`, lastmod: null })),
+    ...shown.map((l) => ({ path: locationPagePath(l.slug), lastmod: null })),
   ];
   // One entry per path.
   return [...new Map(entries.map((e) => [e.path, e])).values()];

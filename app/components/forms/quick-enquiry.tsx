@@ -7,15 +7,9 @@ import { lazy, Suspense, useState } from "react";
 import type { MouseEvent, ReactNode } from "react";
 import { LEAD_FORM_SUBCATEGORIES } from "~/domain/lead-forms";
 import { localiseText } from "~/domain/locale";
+import { vehicleEnquiryPath } from "~/domain/vehicle-paths";
 import { Modal } from "~/app/components/engagement/modal";
 import { useSite } from "~/app/lib/site";
-
-/** Where a vehicle's enquiry form lives without JavaScript: /contact?car_id={id}[&subcategory=]. */
-export function vehicleEnquiryHref(vehicleId: number, subcategory?: string): string {
-  const params = new URLSearchParams({ car_id: String(vehicleId) });
-  if (subcategory) params.set("subcategory", subcategory);
-  return `/contact?${params.toString()}`;
-}
 
 const LazyForm = lazy(() =>
   import("./vehicle-enquiry").then((m) => ({ default: m.VehicleEnquiryForm })),
@@ -44,7 +38,7 @@ export function QuickEnquiryButton({
   return (
     <>
       <a
-        href={vehicleEnquiryHref(vehicleId, subcategory)}
+        href={vehicleEnquiryPath({ id: vehicleId }, subcategory)}
         onClick={onClick}
         aria-haspopup="dialog"
         className={className}

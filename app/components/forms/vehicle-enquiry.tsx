@@ -6,9 +6,9 @@
  */
 import { vehicleEnquiryFields } from "~/domain/lead-forms";
 import { ENQUIRY_DEFAULTS } from "~/domain/enquiry-form";
+import { vehicleEnquiryPath } from "~/domain/vehicle-paths";
 import { useSite } from "~/app/lib/site";
 import { LeadForm } from "./lead-form";
-import { vehicleEnquiryHref } from "./quick-enquiry";
 
 export function VehicleEnquiryForm({
   vehicleId,
@@ -28,7 +28,7 @@ export function VehicleEnquiryForm({
       id={id}
       fields={vehicleEnquiryFields(site.settings)}
       defaults={{ opt_in: ENQUIRY_DEFAULTS.opt_in }}
-      action={vehicleEnquiryHref(vehicleId, subcategory)}
+      action={vehicleEnquiryPath({ id: vehicleId }, subcategory)}
       useFetcherSubmit
       submitLabel={submitLabel}
     />

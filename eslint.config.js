@@ -73,6 +73,24 @@ export default tseslint.config(
     },
   },
   {
+    // Pages reach the database through server modules and the site scope, never on their own.
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["drizzle-orm", "drizzle-orm/*", "~/server/db/schema", "**/db/schema"],
+              message:
+                "app/ calls server modules, which query through the site scope (server/sites/scope.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The settings schema reads its choices from site-constants.ts and nothing else of ours, so
     // that no rule module can end up importing the schema that imports it.
     files: ["domain/site-settings.ts"],

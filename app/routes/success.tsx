@@ -4,7 +4,6 @@
  * analytics here (SPEC.md section 9 event ids).
  */
 import { useEffect } from "react";
-import { and, eq } from "drizzle-orm";
 import { data } from "react-router";
 import type { Route } from "./+types/success";
 import {
@@ -15,8 +14,7 @@ import {
 import { CAREER_SUBCATEGORY } from "~/domain/enquiry-form";
 import { DEFAULT_NEXT_STEPS, findLeadCategory } from "~/domain/lead-categories";
 import { localiseText } from "~/domain/locale";
-import { leads } from "~/server/db/schema";
-import type { LeadDetails } from "~/server/leads/lead-document";
+import { leadIdOf, loadSuccessLead } from "~/server/leads/success-page";
 import { cn } from "~/app/lib/cn";
 import { useSite, useTemplate } from "~/app/lib/site";
 import { APP_LINK } from "~/app/components/site/app-links";
@@ -37,22 +35,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     .toLowerCase()
     .replace(/[^a-z0-9-]/g, "")
     .slice(0, 60);
-  const leadId = url.searchParams.get("lead_id");
-  let booking: LeadDetails["booking"] = null;
-  let subcategory: string | null = null;
-  if (leadId && /^[0-9a-f-]{36}$/i.test(leadId)) {
-    const [lead] = await context.db
-      .select({ details: leads.details, subcategory: leads.subcategory })
-      .from(leads)
-      .where(and(eq(leads.id, leadId), eq(leads.siteId, context.site.id)));
-    booking = (lead?.details as LeadDetails | undefined)?.booking ?? null;
-    subcategory = lead?.subcategory ?? null;
-  }
+  const leadId = leadIdOf(url.searchParams.get("lead_id"));
+  const { booking, subcategory } = leadId
+    ? await loadSuccessLead(context.scope, leadId)
+    : { booking: null, subcategory: null };
   const carId = url.searchParams.get("car_id");
   return data(
     {
       category,
-      leadId: leadId && /^[0-9a-f-]{36}$/i.test(leadId) ? leadId : null,
+      leadId,
       booking,
       eventId: eventIdFor(category, subcategory),
       carId: carId && /^\d+$/.test(carId) ? carId : null,

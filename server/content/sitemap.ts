@@ -3,12 +3,13 @@
  * canonical path (link rules applied), with news articles and location pages. The sitemap
  * (server/http/crawlers.ts) can list these instead of guessing /pages/{slug} for every row.
  */
-import { and, eq, lte } from "drizzle-orm";
+import { lte } from "drizzle-orm";
 import { resolveSiteLink } from "~/domain/links";
 import { locationPagePath, locationsForDisplay } from "~/domain/locations";
 import { COMPANY_PAGE_SLUGS, SITEMAP_FIXED_PATHS } from "~/domain/site-pages";
 import type { Database } from "../db/client";
 import { contentPages, locations } from "../db/schema";
+import { createSiteScope } from "../sites/scope";
 import type { Site } from "../sites/site";
 
 export type SitemapEntry = { path: string; lastmod: string | null };
@@ -18,6 +19,7 @@ export async function contentSitemapEntries(
   site: Site,
   now = new Date(),
 ): Promise<SitemapEntry[]> {
+  const scope = createSiteScope(db, site.id);
   const [pages, locationRows] = await Promise.all([
     db
       .select({
@@ -26,8 +28,8 @@ export async function contentSitemapEntries(
         updatedAt: contentPages.updatedAt,
       })
       .from(contentPages)
-      .where(and(eq(contentPages.siteId, site.id), lte(contentPages.publishedAt, now))),
-    db.select().from(locations).where(eq(locations.siteId, site.id)),
+      .where(scope.own(contentPages, lte(contentPages.publishedAt, now))),
+    scope.findMany(locations),
   ]);
   const news = resolveSiteLink("/blog", site.settings);
   const pageSlugs = new Set([

@@ -15,13 +15,14 @@
  */
 import express from "express";
 import type { NextFunction, Request, Response } from "express";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { Database } from "../db/client";
 import { vehicles } from "../db/schema";
 import type { RateLimiter } from "../http/rate-limiter";
 import { clientKey, headersOf, isCrossSiteRequest } from "../leads/guard";
+import { createSiteScope } from "../sites/scope";
 import type { Site } from "../sites/site";
 import { PHONE_REVEAL_PATH } from "~/domain/phone-reveal";
 
@@ -69,7 +70,7 @@ export function createPhoneRevealRouter(deps: {
     deps.db
       .select({ dealershipId: vehicles.dealershipId })
       .from(vehicles)
-      .where(and(eq(vehicles.id, record.car_id), eq(vehicles.siteId, site.id)))
+      .where(createSiteScope(deps.db, site.id).own(vehicles, eq(vehicles.id, record.car_id)))
       .limit(1)
       .then(([vehicle]) => {
         if (!vehicle || vehicle.dealershipId !== record.dealership_id)

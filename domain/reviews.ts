@@ -5,10 +5,6 @@ import type { SiteSettings } from "./site-settings";
 
 export const REVIEW_RATING_MIN = 1;
 export const REVIEW_RATING_MAX = 5;
-/** SPEC.md section 9: minimum rating shown. */
-export const DEFAULT_REVIEWS_MINIMUM_RATING = 4;
-/** SPEC.md section 9: Google reviews full quantity. */
-export const GOOGLE_REVIEWS_FULL_QUANTITY = 12;
 /** SPEC.md section 9: up to 4 full stars plus a partial star. */
 export const MAX_FULL_STARS = 4;
 

@@ -24,7 +24,6 @@ export const PHONE_VARIANTS = ["au", "au-mobile", "nz", "us", "au-nz-uk"] as con
 export type PhoneVariant = (typeof PHONE_VARIANTS)[number];
 
 export const VEHICLE_PATHS = ["cars", "motorcycles", "campers"] as const;
-export type VehiclePath = (typeof VEHICLE_PATHS)[number];
 
 export const PAYMENT_PROVIDERS = ["stripe", "windcave", "pin-payments"] as const;
 

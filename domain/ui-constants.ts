@@ -8,7 +8,6 @@ import type { SiteSettings } from "./site-settings";
 export const BREAKPOINTS = { xs: 400, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1400 } as const;
 
 export const COLLAPSE_ANIMATION_MS = 300;
-export const ACCORDION_ANIMATION_MS = 300;
 export const TOOLTIP_DELAY_MS = 0;
 export const PROMOTION_SLIDER_HEIGHT = 531;
 
@@ -47,15 +46,6 @@ export const VALUE_PROPOSITIONS = [
   "Apply For Finance",
 ] as const;
 
-/** SPEC.md section 2: header buttons and footer groups. */
-export const HEADER_BUTTONS = ["Value My Car", "Book a Service"] as const;
-export const FOOTER_GROUPS = [
-  "Search Stock",
-  "Buyer Tools",
-  "Servicing & Parts",
-  "Company",
-] as const;
-
 /** SPEC.md section 2: the history page's decade tabs, 1950s to 2020s. */
 export const HISTORY_DECADES = [
   "1950s",
@@ -69,4 +59,3 @@ export const HISTORY_DECADES = [
 ] as const;
 
 export const LATEST_OFFERS_LINK_TEXT = "LATEST OFFERS";
-export const DEFAULT_LOCATIONS_CAROUSEL_TITLE = "Our Locations";

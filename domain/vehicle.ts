@@ -17,7 +17,6 @@ export type ItemType = (typeof ITEM_TYPES)[number];
 
 /** Tags with special meaning (SPEC.md section 3). */
 export const TEST_DRIVE_ONLY_TAGS = ["Test Drive Only", "*** Test Drive Vehicle Only ***"] as const;
-export const SPECIAL_TAG = "Special";
 export const PREORDER_TAG = "Pre-order";
 
 export type PaymentProcessor = {

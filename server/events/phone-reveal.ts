@@ -34,7 +34,6 @@ export const PhoneRevealSchema = z
     website_id: z.number().int().positive(),
   })
   .strict();
-export type PhoneReveal = z.infer<typeof PhoneRevealSchema>;
 
 /** Reveals counted per client and site: generous for shoppers, a ceiling for scripts. */
 export const PHONE_REVEAL_LIMIT = { hits: 60, windowMs: 60_000 } as const;

@@ -1,4 +1,6 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
@@ -29,6 +31,18 @@ export default tseslint.config(
     },
   },
   {
+    // Modules that import each other cannot be read, tested or moved one at a time.
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver()],
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  {
     // The domain layer is pure: no React, no server, no database, no Node built-ins.
     files: ["domain/**/*.ts"],
     rules: {
@@ -52,6 +66,42 @@ export default tseslint.config(
             {
               group: ["~/server/*", "~/app/*", "~/cli/*", "~/tests/*", "../server/*", "../app/*"],
               message: "domain/ depends on nothing of ours.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Pages reach the database through server modules and the site scope, never on their own.
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["drizzle-orm", "drizzle-orm/*", "~/server/db/schema", "**/db/schema"],
+              message:
+                "app/ calls server modules, which query through the site scope (server/sites/scope.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The settings schema reads its choices from site-constants.ts and nothing else of ours, so
+    // that no rule module can end up importing the schema that imports it.
+    files: ["domain/site-settings.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["./*", "!./site-constants", "~/*", "../*"],
+              message: "site-settings.ts imports only zod and ./site-constants.",
             },
           ],
         },

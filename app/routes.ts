@@ -1,55 +1,33 @@
 /**
- * The route table, mirroring docs/product/search-and-urls.md, "Routes". Explicit on purpose: one
- * place shows every URL a dealer site answers.
+ * The route table, mirroring docs/product/search-and-urls.md, "Routes". Explicit on purpose: one place shows
+ * every URL a dealer site answers.
  */
 import type { RouteConfig } from "@react-router/dev/routes";
 import { index, route } from "@react-router/dev/routes";
-
-const contentPages = [
-  "about-us",
-  "careers",
-  "terms-and-conditions",
-  "privacy-policy",
-  "stealstopper",
-];
+// A relative import: the route config is read before Vite's `~/` alias applies.
+import { routePathOf, SITE_PAGES } from "../domain/site-pages";
 
 export default [
   index("routes/home.tsx"),
 
-  // Stock search ("Search URL rules"): every variant renders the same page.
+  // Stock search (docs/product/search-and-urls.md, "Search URL rules"): every variant renders the same page.
   route("search/*", "routes/search.tsx", { id: "search" }),
   route("search", "routes/search.tsx", { id: "search-root" }),
   route("pre-owned/*", "routes/search.tsx", { id: "search-pre-owned" }),
   route("find/rental-cars/*", "routes/search.tsx", { id: "search-rental" }),
 
-  // Content pages, with and without the /pages/ prefix ("Link rules").
+  // Content pages under /pages/ (the link rules); the fixed pages of domain/site-pages.ts.
   route("pages/:slug", "routes/content-page.tsx", { id: "content-page" }),
-  ...contentPages.map((slug) => route(slug, "routes/content-page.tsx", { id: `content-${slug}` })),
-
-  // Locations, offers, parts, information and company pages.
-  route("dealerships", "routes/dealerships.tsx"),
-  route("our-locations", "routes/our-locations.tsx"),
+  ...SITE_PAGES.map((page) =>
+    page.id
+      ? route(routePathOf(page), `routes/${page.module}`, { id: page.id })
+      : route(routePathOf(page), `routes/${page.module}`),
+  ),
+  // Locations and articles by slug.
   route("our-location/:slug", "routes/our-location.tsx"),
   route("locations/:slug", "routes/locations.tsx"),
-  route("special-offers", "routes/special-offers.tsx"),
-  route("vehicle-parts-and-accessories", "routes/parts-and-accessories.tsx", { id: "parts" }),
-  route("pages/vehicle-parts-and-accessories", "routes/parts-and-accessories.tsx", {
-    id: "pages-parts",
-  }),
-  route("parts/search", "routes/parts-search.tsx"),
-  ...[
-    "aftermarket",
-    "buying-online",
-    "online-payment",
-    "electric-and-hybrid-cars",
-    "explore-more-brands",
-  ].map((slug) => route(slug, "routes/info-page.tsx", { id: `info-${slug}` })),
-  route("current-positions", "routes/current-positions.tsx"),
-  route("news", "routes/news.tsx", { id: "news" }),
-  route("blog", "routes/news.tsx", { id: "blog" }),
   route("news/:slug", "routes/news-article.tsx", { id: "news-article" }),
   route("blog/:slug", "routes/news-article.tsx", { id: "blog-article" }),
-  route("our-history", "routes/our-history.tsx"),
 
   // Vehicle detail pages: one module; a site answers on its own vehiclePath only.
   route("cars/:slug", "routes/vehicle.tsx", { id: "vehicle-cars" }),

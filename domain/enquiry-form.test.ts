@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { ENQUIRY_CATEGORIES } from "./lead-categories";
 import {
   DEFAULT_ENQUIRY_CATEGORY,
-  ENQUIRY_CATEGORIES,
   ENQUIRY_DEFAULTS,
   enquiryFormFields,
   prepareEnquirySubmission,

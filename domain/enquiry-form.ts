@@ -3,24 +3,11 @@
  * and the changes made to the values before submission.
  */
 import { nameFields, type FieldDefinition, type SelectOption } from "./form-fields";
+import { ENQUIRY_CATEGORIES, LEAD_FORM_CATEGORIES, type EnquiryCategory } from "./lead-categories";
 import type { SiteSettings } from "./site-settings";
 
-/** docs/product/leads-and-forms.md, "Enquiry fields and types". */
-export const ENQUIRY_CATEGORIES = [
-  "General Enquiry",
-  "Service Enquiry",
-  "Parts Enquiry",
-  "New Vehicle Enquiry",
-  "Used Vehicle Enquiry",
-  "Fleet Enquiry",
-  "Finance Enquiry",
-  "Careers Enquiry",
-  "Sell My Car",
-] as const;
-export type EnquiryCategory = (typeof ENQUIRY_CATEGORIES)[number];
-
-export const DEFAULT_ENQUIRY_CATEGORY: EnquiryCategory = "General Enquiry";
-export const CAREERS_CATEGORY = "Careers Enquiry";
+export const DEFAULT_ENQUIRY_CATEGORY: EnquiryCategory = LEAD_FORM_CATEGORIES.general;
+export const CAREERS_CATEGORY = LEAD_FORM_CATEGORIES.careers;
 export const CAREER_SUBCATEGORY = "Career Enquiry";
 
 /** Initial values: category General Enquiry, opt-in ticked. */

@@ -10,7 +10,6 @@ export const MIN_IMAGE_WIDTH = 640;
 export const MAX_IMAGE_WIDTH = 3840;
 /** The one helper capped lower: card and thumbnail images. */
 export const CARD_IMAGE_MAX_WIDTH = 1280;
-export const DEFAULT_IMAGE_QUALITY = 75;
 
 /** The built-in resizer, used when the site names no CDN template. */
 export const BUILT_IN_IMAGE_TEMPLATE = "/media/image?url={url}&w={width}&q={quality}";

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ENQUIRY_CATEGORIES } from "./enquiry-form";
+import { ENQUIRY_CATEGORIES, LEAD_FORM_CATEGORIES } from "./lead-categories";
 import { FIELD_MESSAGES, isFieldShown, validateFields } from "./form-fields";
 import {
-  LEAD_FORM_CATEGORIES,
   bookingFormFields,
   checkboxFieldNames,
   contactFormFields,

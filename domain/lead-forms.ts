@@ -5,6 +5,7 @@
  * validate a form with the same definitions.
  */
 import { enquiryFormFields, type EnquiryFormContext } from "./enquiry-form";
+import { LEAD_FORM_CATEGORIES } from "./lead-categories";
 import { nameFields, type FieldDefinition, type SelectOption } from "./form-fields";
 import type { SiteSettings } from "./site-settings";
 import { visitorSources } from "./ui-constants";
@@ -18,21 +19,6 @@ export type LeadFormField = FieldDefinition & {
   hint?: string;
   autoComplete?: string;
 };
-
-/**
- * Categories the forms send (docs/product/leads-and-forms.md, "Enquiry fields and types", plus the
- * bookings).
- */
-export const LEAD_FORM_CATEGORIES = {
-  testDrive: "Test Drive Booking",
-  service: "Service Enquiry",
-  finance: "Finance Enquiry",
-  sellMyCar: "Sell My Car",
-  fleet: "Fleet Enquiry",
-  careers: "Careers Enquiry",
-  newVehicle: "New Vehicle Enquiry",
-  usedVehicle: "Used Vehicle Enquiry",
-} as const;
 
 export const LEAD_FORM_SUBCATEGORIES = {
   serviceBooking: "Service Booking",
@@ -71,10 +57,7 @@ function hearAboutUs(settings: Pick<SiteSettings, "visitorSources">): LeadFormFi
   };
 }
 
-/**
- * The general enquiry (/contact): the enquiry form of docs/product/leads-and-forms.md, and a CV for
- * careers.
- */
+/** The general enquiry (/contact): the enquiry form of docs/product/leads-and-forms.md, and a CV for careers. */
 export function contactFormFields(
   context: EnquiryFormContext,
   settings: RuleSettings,
@@ -390,7 +373,7 @@ export function tradeInFormFields(
             kind: "select",
             label: "State",
             required: false,
-            // Asked once a plate is typed (a conditional field of the toolkit).
+            // Asked once a plate is typed (a field shown depending on another: docs/product/leads-and-forms.md).
             showWhen: "Rego",
             options: context.states.map((s) => ({ value: s, label: s })),
           } as LeadFormField,
@@ -460,10 +443,7 @@ export function checkboxFieldNames(fields: readonly LeadFormField[]): string[] {
     .map((f) => f.name);
 }
 
-/**
- * The options of checkbox groups, each a key gathered into additional_services
- * (docs/product/leads-and-forms.md).
- */
+/** The options of checkbox groups, each a key gathered into additional_services (leads-and-forms.md). */
 export function optionKeysOf(fields: readonly LeadFormField[]): string[] {
   return fields
     .filter((f) => f.control === "checkbox-group")

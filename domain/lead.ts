@@ -3,6 +3,7 @@
  * values wrapped in `lead`, the name fallback, the extras added automatically, push-to-primary
  * overrides and fixed slugs.
  */
+import { leadCategorySlug } from "./lead-categories";
 import type { SiteSettings } from "./site-settings";
 import type { TrackingParams } from "./tracking";
 import { VISITED_PAGES_LIMIT } from "./tracking";
@@ -114,11 +115,7 @@ export function successPagePath(
   category: string,
   extra: Readonly<Record<string, string>> = {},
 ): string {
-  const slug = category
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
+  const slug = leadCategorySlug(category);
   const params = new URLSearchParams([
     ["category", slug],
     ...Object.entries(extra).filter(([key]) => key !== "category"),

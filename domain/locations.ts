@@ -116,6 +116,16 @@ export function directionsUrl(address: {
   return `https://www.google.com/maps/dir/?${params.toString()}`;
 }
 
+/** A location's own page. */
+export function locationPagePath(slug: string): string {
+  return `/our-location/${encodeURIComponent(slug)}`;
+}
+
+/** A location's contact page (/contact-us/{location-name-slug}). */
+export function locationContactPath(slug: string): string {
+  return `/contact-us/${encodeURIComponent(slug)}`;
+}
+
 /** /search/{slug}: a location's or dealership's stock (View Our Stock). */
 export function locationStockPath(slug: string): string {
   return `/search/${encodeURIComponent(slug)}`;

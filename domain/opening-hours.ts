@@ -1,6 +1,6 @@
 /**
- * Opening hours (docs/product/sites-and-settings.md, "Opening hours"): the weekday entries grouped
- * for display, and special (holiday) hours in both shapes the backend sends.
+ * Opening hours (docs/product/sites-and-settings.md, "Opening hours"): the weekday entries grouped for display, and special
+ * (holiday) hours in both shapes the backend sends.
  */
 
 /** Weekday 0 is Sunday, 6 Saturday. */
@@ -31,8 +31,6 @@ export type OpeningHoursRow = { label: string; status: OpeningStatus; hours: str
 export const CLOSED_TEXT = "Closed";
 export const MONDAY_TO_FRIDAY_LABEL = "Mon-Fri";
 
-/** Display order: the working week first, the weekend last. */
-const DISPLAY_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 const WEEKDAYS = [1, 2, 3, 4, 5] as const;
 
 /** The hours text of a day: 'Closed', the backend's formatted hours, or 'open - close'. */
@@ -78,13 +76,6 @@ export function groupOpeningHours(entries: readonly OpeningHoursEntry[]): Openin
 /** Whether the location is open on a weekday (0 Sunday .. 6 Saturday). */
 export function isOpenOn(entries: readonly OpeningHoursEntry[], weekday: number): boolean {
   return entries.find((entry) => entry.weekday === weekday)?.status === "Open";
-}
-
-/** The entries in display order (Monday first). */
-export function sortForDisplay(entries: readonly OpeningHoursEntry[]): OpeningHoursEntry[] {
-  return [...entries].sort(
-    (a, b) => DISPLAY_ORDER.indexOf(a.weekday as 0) - DISPLAY_ORDER.indexOf(b.weekday as 0),
-  );
 }
 
 /** A special hours entry, in either of its two shapes. */

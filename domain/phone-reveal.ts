@@ -7,6 +7,9 @@ import type { SiteSettings } from "./site-settings";
 import type { Vehicle } from "./vehicle";
 
 export const PHONE_VISIBLE_CHARACTERS = 5;
+
+/** Where the browser records a reveal (server/events/phone-reveal.ts answers it). */
+export const PHONE_REVEAL_PATH = "/api/events/phone-reveal";
 export const PHONE_MASK_CHARACTER = "X";
 
 /** '0298765432' -> '02987XXXXX'; spaces and other separators after the cut stay as they are. */

@@ -5,10 +5,6 @@ import type { SiteSettings } from "./site-settings";
 
 export const REVIEW_RATING_MIN = 1;
 export const REVIEW_RATING_MAX = 5;
-/** Minimum rating shown. */
-export const DEFAULT_REVIEWS_MINIMUM_RATING = 4;
-/** Google reviews full quantity. */
-export const GOOGLE_REVIEWS_FULL_QUANTITY = 12;
 /** Up to 4 full stars plus a partial star. */
 export const MAX_FULL_STARS = 4;
 

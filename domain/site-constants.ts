@@ -24,7 +24,6 @@ export const PHONE_VARIANTS = ["au", "au-mobile", "nz", "us", "au-nz-uk"] as con
 export type PhoneVariant = (typeof PHONE_VARIANTS)[number];
 
 export const VEHICLE_PATHS = ["cars", "motorcycles", "campers"] as const;
-export type VehiclePath = (typeof VEHICLE_PATHS)[number];
 
 export const PAYMENT_PROVIDERS = ["stripe", "windcave", "pin-payments"] as const;
 
@@ -43,3 +42,50 @@ export const HOME_BLOCKS = [
   "payments",
 ] as const;
 export type HomeBlock = (typeof HOME_BLOCKS)[number];
+
+/** Every action a vehicle can offer (docs/product/vehicle-card-and-page.md). */
+export const VEHICLE_ACTION_KINDS = [
+  "enquire",
+  "enquire-now",
+  "shop-now",
+  "quick-enquiry",
+  "book-test-drive",
+  "get-finance",
+  "view-details",
+  "explore-vehicle",
+  "reserve-now",
+  "reserve-this-car",
+  "buy-online",
+  "online-purchase",
+  "request-photos",
+  "call",
+  "trade-in",
+  "whatsapp",
+  "chat",
+  "history-report",
+  "find-similar",
+] as const;
+export type VehicleActionKind = (typeof VEHICLE_ACTION_KINDS)[number];
+
+/** The vehicle card's buttons when a site chooses none. */
+export const DEFAULT_VEHICLE_CARD_ACTIONS: readonly VehicleActionKind[] = [
+  "enquire-now",
+  "view-details",
+  "book-test-drive",
+  "get-finance",
+  "reserve-now",
+  "call",
+];
+
+/** Value proposition carousel autoplay delay: 3000 to 4000 ms. */
+export const CAROUSEL_AUTOPLAY_MS = { min: 3_000, max: 4_000 } as const;
+
+/** Home lifestyle tiles ('Join Our Team' is an external link). */
+export const LIFESTYLE_TILES = [
+  "Car Care",
+  "Finance",
+  "Offers & Promotions",
+  "Fleet",
+  "Contact Us",
+  "Join Our Team",
+] as const;

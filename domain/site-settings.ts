@@ -8,13 +8,15 @@
  * below are the documentation.
  */
 import { z } from "zod";
-import { CAROUSEL_AUTOPLAY_MS, LIFESTYLE_TILES } from "./ui-constants";
-import { DEFAULT_VEHICLE_CARD_ACTIONS, VEHICLE_CARD_ACTION_KINDS } from "./vehicle-card";
 import {
+  CAROUSEL_AUTOPLAY_MS,
+  DEFAULT_VEHICLE_CARD_ACTIONS,
   HOME_BLOCKS,
+  LIFESTYLE_TILES,
   PAYMENT_PROVIDERS,
   PHONE_VARIANTS,
   SORT_OPTIONS,
+  VEHICLE_ACTION_KINDS,
   VEHICLE_PATHS,
 } from "./site-constants";
 
@@ -281,7 +283,7 @@ export const SiteSettingsSchema = z.object({
   tradeInAllowed: z.boolean().default(true).describe("Trade-in valuation offered on vehicles."),
   getFinanceText: z.string().default("Get Finance").describe("Text of the Get Finance button."),
   vehicleCardActions: z
-    .array(z.enum(VEHICLE_CARD_ACTION_KINDS))
+    .array(z.enum(VEHICLE_ACTION_KINDS))
     .default([...DEFAULT_VEHICLE_CARD_ACTIONS])
     .describe(
       "Buttons of the vehicle card, in order; each shows only where its rule allows (e.g. reserve only when reservable). Sold or unavailable vehicles always offer 'find-similar'.",

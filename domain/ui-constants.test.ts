@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   BREAKPOINTS,
-  CAROUSEL_AUTOPLAY_MS,
   HISTORY_DECADES,
   PAYMENT_METHODS,
   PROMOTION_SLIDER_HEIGHT,
@@ -9,6 +8,7 @@ import {
   COLLAPSE_ANIMATION_MS,
   visitorSources,
 } from "./ui-constants";
+import { CAROUSEL_AUTOPLAY_MS } from "./site-constants";
 
 describe("Constants (constants.md)", () => {
   it("breakpoints xs 400, sm 576, md 768, lg 992, xl 1200, xxl 1400", () => {

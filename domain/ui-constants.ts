@@ -1,7 +1,6 @@
 /**
- * Constants (docs/product/constants.md) and fixed texts (docs/product/vehicle-card-and-page.md,
- * "Other blocks") that are not rules of their own: breakpoints, durations, visitor sources,
- * payments strip, home blocks and the like.
+ * Constants (docs/product/constants.md) and fixed texts that are not rules of their own:
+ * breakpoints, durations, visitor sources, payments strip, home blocks and the like.
  */
 import type { SiteSettings } from "./site-settings";
 
@@ -9,10 +8,7 @@ import type { SiteSettings } from "./site-settings";
 export const BREAKPOINTS = { xs: 400, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1400 } as const;
 
 export const COLLAPSE_ANIMATION_MS = 300;
-export const ACCORDION_ANIMATION_MS = 300;
 export const TOOLTIP_DELAY_MS = 0;
-/** Value proposition carousel autoplay delay: 3000 to 4000 ms. */
-export const CAROUSEL_AUTOPLAY_MS = { min: 3_000, max: 4_000 } as const;
 export const PROMOTION_SLIDER_HEIGHT = 531;
 
 /** The 'How did you hear about us' lists. */
@@ -33,7 +29,7 @@ export function visitorSources(settings: Pick<SiteSettings, "visitorSources">): 
   return VISITOR_SOURCES[settings.visitorSources];
 }
 
-/** Payments strip (docs/product/payments.md, "We accept"). */
+/** The payments strip (docs/product/payments.md). */
 export const PAYMENTS_HEADING = "We accept:";
 export const PAYMENT_METHODS = [
   "Mastercard",
@@ -43,20 +39,11 @@ export const PAYMENT_METHODS = [
   "Apple Pay",
 ] as const;
 
-/** Value proposition carousel. */
+/** The value proposition carousel. */
 export const VALUE_PROPOSITIONS = [
   "Reserve Quickly Online",
   "Secure Online Payments",
   "Apply For Finance",
-] as const;
-
-/** Header buttons and footer groups (docs/product/sites-and-settings.md, "Navigation"). */
-export const HEADER_BUTTONS = ["Value My Car", "Book a Service"] as const;
-export const FOOTER_GROUPS = [
-  "Search Stock",
-  "Buyer Tools",
-  "Servicing & Parts",
-  "Company",
 ] as const;
 
 /** The history page's decade tabs, 1950s to 2020s. */
@@ -71,15 +58,4 @@ export const HISTORY_DECADES = [
   "2020s",
 ] as const;
 
-/** Home lifestyle tiles ('Join Our Team' is an external link). */
-export const LIFESTYLE_TILES = [
-  "Car Care",
-  "Finance",
-  "Offers & Promotions",
-  "Fleet",
-  "Contact Us",
-  "Join Our Team",
-] as const;
-
 export const LATEST_OFFERS_LINK_TEXT = "LATEST OFFERS";
-export const DEFAULT_LOCATIONS_CAROUSEL_TITLE = "Our Locations";

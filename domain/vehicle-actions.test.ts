@@ -1,29 +1,48 @@
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { defaultSiteSettings } from "./site-settings";
+import { DEFAULT_VEHICLE_CARD_ACTIONS, VEHICLE_ACTION_KINDS } from "./site-constants";
+import { defaultSiteSettings, type SiteSettings } from "./site-settings";
 import { aVehicle } from "./testing/vehicle-fixture";
 import {
+  canReserveNow,
   canReserveOnline,
   canShowHistoryReport,
   canShowTradeIn,
   DEFAULT_DEPOSIT_TEXT,
   depositText,
-  financePath,
   isReservable,
   isUnavailable,
-  isValidVehicleSlug,
   MIN_RESERVE_PRICE,
-  vehicleActions,
-  vehicleLookupSlug,
-  vehiclePagePath,
-  checkoutPath,
-  buyOnlinePath,
-  tradeInPath,
+  offersRequestPhotos,
+  vehicleCardActions,
+  vehiclePageActions,
+  type VehicleActionContext,
 } from "./vehicle-actions";
-import type { Vehicle } from "./vehicle";
+import type { Vehicle, VehicleImage } from "./vehicle";
 
 const settings = defaultSiteSettings();
 const withPayments = { ...settings, paymentProvider: "stripe" as const };
+const photos = (n: number): VehicleImage[] =>
+  Array.from({ length: n }, (_, i) => ({ url: `/p/${i}.jpg`, thumb: `/p/${i}-t.jpg` }));
+
+const everyAction = [...VEHICLE_ACTION_KINDS];
+
+function context(
+  overrides: Partial<SiteSettings> = {},
+  rest: Partial<VehicleActionContext> = {},
+): VehicleActionContext {
+  return {
+    settings: { ...defaultSiteSettings(), paymentProvider: "stripe", ...overrides },
+    locale: "en-AU",
+    phone: "02 9630 1000",
+    similarSearchHref: "/search/make/Toyota/Toyota%20Corolla",
+    ...rest,
+  };
+}
+
+const kinds = (vehicle: Vehicle, ctx: VehicleActionContext) =>
+  vehicleCardActions(vehicle, ctx).map((a) => a.kind);
+const pageKinds = (vehicle: Vehicle, ctx: VehicleActionContext) =>
+  vehiclePageActions(vehicle, ctx).map((a) => a.kind);
 
 describe("Reservable (vehicle-card-and-page.md)", () => {
   it.each<[string, Partial<Vehicle>, boolean]>([
@@ -91,21 +110,22 @@ describe("Unavailable vehicles (vehicle-card-and-page.md): Find Me Something Sim
   ])("%s -> unavailable %s", (_name, overrides, unavailable) => {
     const vehicle = aVehicle(overrides);
     expect(isUnavailable(vehicle)).toBe(unavailable);
-    const actions = vehicleActions(vehicle, withPayments);
-    expect(actions.includes("find-similar")).toBe(unavailable);
-    expect(actions.includes("enquire")).toBe(!unavailable);
+    const shown = pageKinds(vehicle, context());
+    expect(shown.includes("find-similar")).toBe(unavailable);
+    expect(shown.includes("enquire-now")).toBe(!unavailable);
   });
 
   it("an available vehicle offers reserve and buy online only when allowed", () => {
-    expect(vehicleActions(aVehicle(), withPayments)).toEqual([
-      "enquire",
+    expect(pageKinds(aVehicle({ images: photos(3) }), context())).toEqual([
+      "reserve-now",
+      "enquire-now",
       "book-test-drive",
       "get-finance",
-      "reserve",
-      "buy-online",
       "trade-in",
+      "buy-online",
+      "call",
     ]);
-    expect(vehicleActions(aVehicle(), settings)).not.toContain("reserve");
+    expect(pageKinds(aVehicle(), context({ paymentProvider: null }))).not.toContain("reserve-now");
   });
 });
 
@@ -122,45 +142,267 @@ describe("Actions (vehicle-card-and-page.md): trade-in and history report button
     expect(canShowHistoryReport(aVehicle({ file: null }))).toBe(false);
     expect(canShowHistoryReport(aVehicle({ file: "  " }))).toBe(false);
     expect(canShowHistoryReport(aVehicle({ file: "https://files.example/report.pdf" }))).toBe(true);
-    expect(vehicleActions(aVehicle({ file: "r.pdf" }), settings)).toContain("history-report");
+    expect(pageKinds(aVehicle({ file: "r.pdf" }), context())).toContain("history-report");
   });
 });
 
-describe("Vehicle slug (vehicle-card-and-page.md): only letters, digits, hyphen and underscore", () => {
+describe("Reservable (vehicle-card-and-page.md): Reserve Now on the vehicle page", () => {
+  it.each<[string, Partial<Vehicle>, boolean]>([
+    ["in stock, priced, with a deposit processor", {}, true],
+    ["price 200 is not above 200", { price: 200 }, false],
+    ["no deposit processor", { payment_processors: [] }, false],
+    ["sold", { status: "sold", sold: true }, false],
+    ["reserved", { reserved: true }, false],
+    ["test drive only", { tag: "Test Drive Only" }, false],
+    ["coming soon (site does not allow it)", { status: "coming_soon" }, false],
+  ])("%s -> %s", (_name, overrides, expected) => {
+    expect(canReserveNow(aVehicle(overrides), withPayments)).toBe(expected);
+  });
+
+  it("coming soon where the site allows it", () => {
+    const vehicle = aVehicle({ status: "coming_soon" });
+    expect(canReserveNow(vehicle, { ...withPayments, comingSoonReservable: true })).toBe(true);
+  });
+
+  it("never without a payment provider", () => {
+    expect(canReserveNow(aVehicle(), { ...withPayments, paymentProvider: null })).toBe(false);
+  });
+});
+
+describe("Request Photos when there are few", () => {
   it.each([
-    ["2021-toyota-corolla_ABC123", true],
-    ["abc", true],
-    ["", false],
-    ["a b", false],
-    ["a/b", false],
-    ["../etc", false],
-    ["a.b", false],
-    ["café", false],
-    ["a%20b", false],
-  ])("%j -> %s", (slug, valid) => {
-    expect(isValidVehicleSlug(slug)).toBe(valid);
-    expect(vehicleLookupSlug(slug)).toBe(valid ? slug : null);
+    [0, true],
+    [2, true],
+    [3, false],
+    [40, false],
+  ])("%i photos -> %s", (count, expected) => {
+    expect(offersRequestPhotos(aVehicle({ images: photos(count) }))).toBe(expected);
   });
 
-  it("any string with a character outside the rule yields no vehicle", () => {
-    fc.assert(
-      fc.property(fc.string(), (slug) => {
-        const expected = slug.length > 0 && [...slug].every((c) => /[A-Za-z0-9_-]/.test(c));
-        expect(vehicleLookupSlug(slug) !== null).toBe(expected);
-      }),
-    );
+  it("not for a sold vehicle", () => {
+    expect(offersRequestPhotos(aVehicle({ images: [], status: "sold", sold: true }))).toBe(false);
   });
 });
 
-describe("Routes (search-and-urls.md): vehicle paths", () => {
-  it("vehicle, checkout, buy-online, trade-in and finance paths", () => {
-    expect(vehiclePagePath("a-1", settings)).toBe("/cars/a-1");
-    expect(vehiclePagePath("a-1", { vehiclePath: "motorcycles" })).toBe("/motorcycles/a-1");
-    expect(checkoutPath("a-1", { vehiclePath: "campers" })).toBe("/campers/a-1/checkout");
-    expect(buyOnlinePath("a-1", settings)).toBe("/cars/a-1/buy-online");
-    expect(tradeInPath({ id: 7 })).toBe("/cars/trade-in?car_id=7");
-    expect(financePath(aVehicle({ id: 7, price: 27990, vin: "V1" }))).toBe(
-      "/finance?preferredDealership=city-toyota&vehiclePriceBudget=27990&car_id=7&car_type=used&vin=V1#finance-form",
+describe("Actions (vehicle-card-and-page.md): the card's actions from the site's settings", () => {
+  it("shows the site's buttons in the site's order", () => {
+    const ctx = context({ vehicleCardActions: ["view-details", "shop-now", "trade-in"] });
+    expect(kinds(aVehicle(), ctx)).toEqual(["view-details", "shop-now", "trade-in"]);
+  });
+
+  it("defaults to enquire now, view details, test drive, finance, reserve and call", () => {
+    expect(kinds(aVehicle(), context())).toEqual([...DEFAULT_VEHICLE_CARD_ACTIONS]);
+  });
+
+  it("labels every action with the spec's text; Get Finance uses the site's text", () => {
+    const labels = vehicleCardActions(
+      aVehicle({ file: "/history.pdf", images: [] }),
+      context({
+        vehicleCardActions: everyAction,
+        getFinanceText: "Get a Finance Quote",
+        whatsappNumber: "61400000000",
+        chatEnabled: true,
+      }),
+    ).map((a) => a.label);
+    expect(labels).toEqual([
+      "Enquire",
+      "Enquire Now",
+      "Shop Now",
+      "Quick Enquiry",
+      "Book a Test Drive",
+      "Get a Finance Quote",
+      "View Details",
+      "Explore Vehicle",
+      "Reserve Now",
+      "Reserve This Car",
+      "Buy Online",
+      "Online Purchase",
+      "Request Photos",
+      "Call",
+      "Trade-In Valuation",
+      "WhatsApp",
+      "Chat with us",
+      "Car History Report",
+    ]);
+  });
+
+  it("speaks US English on US sites", () => {
+    const ctx = { ...context({ vehicleCardActions: ["enquire-now"] }), locale: "en-US" as const };
+    expect(vehicleCardActions(aVehicle(), ctx)[0]?.label).toBe("Inquire Now");
+  });
+
+  it("Reserve Now carries the deposit (the processor's, else $200)", () => {
+    const ctx = context({ vehicleCardActions: ["reserve-now"] });
+    const withDeposit = vehicleCardActions(aVehicle(), ctx)[0];
+    expect(withDeposit).toMatchObject({
+      label: "Reserve Now",
+      detail: "$500 deposit",
+      href: `/cars/${aVehicle().slug}/checkout`,
+    });
+    const noAmount = aVehicle({
+      payment_processors: [
+        { authorization_type: "deposit", authorization_key: "k", deposit_amount: null },
+      ],
+    });
+    expect(vehicleCardActions(noAmount, ctx)[0]).toMatchObject({ detail: "$200 deposit" });
+  });
+});
+
+describe("Actions (vehicle-card-and-page.md): each action only where its rule allows it", () => {
+  const all = context({
+    vehicleCardActions: everyAction,
+    whatsappNumber: "61400000000",
+    chatEnabled: true,
+  });
+
+  it.each<[string, Partial<Vehicle>, string[], string[]]>([
+    [
+      "a sold vehicle offers Find Me Something Similar instead of enquiries",
+      { status: "sold", sold: true },
+      ["find-similar", "view-details", "explore-vehicle", "call"],
+      [],
+    ],
+    [
+      "a vehicle hidden from the website is unavailable too",
+      { show_on_dealer_website: false },
+      ["find-similar"],
+      ["enquire"],
+    ],
+    [
+      "reserved: no reserve or buy online",
+      { reserved: true },
+      ["enquire"],
+      ["reserve-now", "reserve-this-car", "buy-online", "online-purchase"],
+    ],
+    [
+      "test-drive-only tag: buy online but no reservation",
+      { tag: "Test Drive Only" },
+      ["buy-online"],
+      ["reserve-now", "reserve-this-car"],
+    ],
+    [
+      "price of 200 or less: no reservation or purchase",
+      { price: 200 },
+      ["enquire"],
+      ["reserve-now", "buy-online"],
+    ],
+    ["no history file: no history report", { file: null }, [], ["history-report"]],
+    ["with a history file: the report", { file: "/h.pdf" }, ["history-report"], []],
+    ["plenty of photos: no Request Photos", {}, [], ["request-photos"]],
+    ["few photos: Request Photos", { images: [] }, ["request-photos"], []],
+    ["trade-in refused for this vehicle", { trade_in_allowed: false }, [], ["trade-in"]],
+  ])("%s", (_name, overrides, present, absent) => {
+    const shown = kinds(
+      aVehicle({
+        images: [
+          { url: "a", thumb: "a" },
+          { url: "b", thumb: "b" },
+          { url: "c", thumb: "c" },
+        ],
+        ...overrides,
+      }),
+      all,
     );
+    for (const kind of present) expect(shown).toContain(kind);
+    for (const kind of absent) expect(shown).not.toContain(kind);
+  });
+
+  it("find-similar is never shown for an available vehicle, even when listed", () => {
+    expect(kinds(aVehicle(), all)).not.toContain("find-similar");
+  });
+
+  it("coming soon is reservable only where the site allows it", () => {
+    const vehicle = aVehicle({ status: "coming_soon" });
+    expect(kinds(vehicle, context({ vehicleCardActions: ["reserve-now"] }))).toEqual([]);
+    expect(
+      kinds(vehicle, context({ vehicleCardActions: ["reserve-now"], comingSoonReservable: true })),
+    ).toEqual(["reserve-now"]);
+  });
+
+  it("no card payment provider: no online reservation", () => {
+    expect(
+      kinds(
+        aVehicle(),
+        context({ vehicleCardActions: ["reserve-now", "buy-online"], paymentProvider: null }),
+      ),
+    ).toEqual([]);
+  });
+
+  it("call needs a number; WhatsApp a number; chat a chat", () => {
+    const ctx = context({ vehicleCardActions: ["call", "whatsapp", "chat"] }, { phone: null });
+    expect(kinds(aVehicle(), ctx)).toEqual([]);
+  });
+});
+
+describe("where the actions lead (forms get the vehicle preselected)", () => {
+  const vehicle = aVehicle({
+    id: 42,
+    slug: "2021-toyota-corolla-abc",
+    file: "https://reports.example/42.pdf",
+  });
+  const byKind = Object.fromEntries(
+    vehicleCardActions(
+      vehicle,
+      context(
+        { vehicleCardActions: everyAction, whatsappNumber: "+61 400 000 000", chatEnabled: true },
+        { similarSearchHref: "/s" },
+      ),
+    ).map((a) => [a.kind, a]),
+  );
+
+  it.each<[string, string]>([
+    ["enquire-now", "/cars/2021-toyota-corolla-abc#enquiry"],
+    ["quick-enquiry", "/cars/2021-toyota-corolla-abc#enquiry"],
+    ["view-details", "/cars/2021-toyota-corolla-abc"],
+    ["book-test-drive", "/book-test-drive/?car_id=42"],
+    ["trade-in", "/cars/trade-in?car_id=42"],
+    ["buy-online", "/cars/2021-toyota-corolla-abc/buy-online"],
+    ["online-purchase", "/checkout-journey?car_id=2021-toyota-corolla-abc"],
+    ["history-report", "https://reports.example/42.pdf"],
+  ])("%s -> %s", (kind, href) => {
+    expect(byKind[kind]).toMatchObject({ type: "link", href });
+  });
+
+  it("finance goes to the finance form with the vehicle", () => {
+    const href = (byKind["get-finance"] as { href: string }).href;
+    expect(href).toMatch(/^\/finance\?/);
+    expect(new URL(href, "http://x").searchParams.get("car_id")).toBe("42");
+  });
+
+  it("external links (history report, WhatsApp) open in a new tab", () => {
+    expect(byKind["history-report"]).toMatchObject({ external: true });
+    expect(byKind.whatsapp).toMatchObject({ external: true });
+    expect(byKind["view-details"]).toMatchObject({ external: false });
+  });
+});
+
+describe("the vehicle page's block: the same actions, worded for the page", () => {
+  it("says the deposit in Reserve Now's label and how it is paid under it; Trade In Valuation", () => {
+    const byKind = Object.fromEntries(
+      vehiclePageActions(aVehicle({ id: 1 }), context()).map((a) => [a.kind, a]),
+    );
+    expect(byKind["reserve-now"]).toMatchObject({
+      label: "Reserve Now $500 deposit",
+      detail: "secure with a debit or credit card payment",
+    });
+    expect(byKind["trade-in"]).toMatchObject({
+      label: "Trade In Valuation",
+      detail: "instant price from an independent valuation tool",
+    });
+    // The page holds the enquiry form itself: its enquiry link is the contact page's.
+    expect(byKind["enquire-now"]).toMatchObject({ href: "/contact?car_id=1" });
+  });
+
+  it("a sold vehicle: Find Me Something Similar, the call and the history report only", () => {
+    const sold = aVehicle({ status: "sold", sold: true, file: "/r.pdf", images: [] });
+    const ctx = context({ whatsappNumber: "61400000000", chatEnabled: true });
+    expect(pageKinds(sold, ctx)).toEqual(["find-similar", "call", "history-report"]);
+  });
+
+  it("Request Photos asks through the vehicle enquiry with its subcategory", () => {
+    const [action] = vehiclePageActions(aVehicle({ id: 3, images: [] }), context()).filter(
+      (a) => a.kind === "request-photos",
+    );
+    expect(action).toMatchObject({ href: "/contact?car_id=3&subcategory=Request%20Photos" });
   });
 });

@@ -2,27 +2,20 @@ import { describe, expect, it } from "vitest";
 import { matchesFilter } from "./filter-expression";
 import { parseMeilisearchFilter } from "./testing/meilisearch-filter-parser";
 import { parseSearchUrl } from "./search-url";
-import { defaultSiteSettings } from "./site-settings";
 import { aVehicle } from "./testing/vehicle-fixture";
-import type { Vehicle, VehicleImage } from "./vehicle";
+import type { Vehicle } from "./vehicle";
 import {
   buildVehicleBySlugQuery,
-  canReserveFromVehiclePage,
   findSimilarSearchPath,
   LOCALE_CURRENCY,
   odometerUnitCode,
   makeSearchPath,
   offerAvailability,
   offerItemCondition,
-  offersRequestPhotos,
   pickSimilarVehicles,
   similarVehiclesQueries,
   vehicleHeading,
 } from "./vehicle-page";
-
-const settings = { ...defaultSiteSettings(), paymentProvider: "stripe" as const };
-const photos = (n: number): VehicleImage[] =>
-  Array.from({ length: n }, (_, i) => ({ url: `/p/${i}.jpg`, thumb: `/p/${i}-t.jpg` }));
 
 /** Whether a filter string selects the document (through the grammar's reference parser). */
 function selects(filter: string | undefined, document: Vehicle): boolean {
@@ -47,48 +40,6 @@ describe("Vehicle slug (vehicle-card-and-page.md): lookup", () => {
       expect(buildVehicleBySlugQuery(slug)).toBeNull();
     },
   );
-});
-
-describe("Reservable (vehicle-card-and-page.md): Reserve Now on the vehicle page", () => {
-  it.each<[string, Partial<Vehicle>, boolean]>([
-    ["in stock, priced, with a deposit processor", {}, true],
-    ["price 200 is not above 200", { price: 200 }, false],
-    ["no deposit processor", { payment_processors: [] }, false],
-    ["sold", { status: "sold", sold: true }, false],
-    ["reserved", { reserved: true }, false],
-    ["test drive only", { tag: "Test Drive Only" }, false],
-    ["coming soon (site does not allow it)", { status: "coming_soon" }, false],
-  ])("%s -> %s", (_name, overrides, expected) => {
-    expect(canReserveFromVehiclePage(aVehicle(overrides), settings)).toBe(expected);
-  });
-
-  it("coming soon where the site allows it", () => {
-    const vehicle = aVehicle({ status: "coming_soon" });
-    expect(canReserveFromVehiclePage(vehicle, { ...settings, comingSoonReservable: true })).toBe(
-      true,
-    );
-  });
-
-  it("never without a payment provider", () => {
-    expect(canReserveFromVehiclePage(aVehicle(), { ...settings, paymentProvider: null })).toBe(
-      false,
-    );
-  });
-});
-
-describe("Request Photos when there are few", () => {
-  it.each([
-    [0, true],
-    [2, true],
-    [3, false],
-    [40, false],
-  ])("%i photos -> %s", (count, expected) => {
-    expect(offersRequestPhotos(aVehicle({ images: photos(count) }))).toBe(expected);
-  });
-
-  it("not for a sold vehicle", () => {
-    expect(offersRequestPhotos(aVehicle({ images: [], status: "sold", sold: true }))).toBe(false);
-  });
 });
 
 describe("heading", () => {

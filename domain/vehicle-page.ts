@@ -1,68 +1,29 @@
 /**
- * Rules of the vehicle detail page (docs/product/vehicle-card-and-page.md, "The vehicle page") that
- * the card rules in `vehicle-actions.ts`, `vehicle-price.ts` and `vehicle-tags.ts` do not already
- * cover: the lookup by slug, the reserve decision of the 'Interested in this vehicle?' block,
- * 'Request Photos', similar vehicles, the 'Find Me Something Similar' search, and the schema.org
- * values of the page's structured data.
+ * Rules of the vehicle detail page (docs/product/vehicle-card-and-page.md, "The vehicle page") that `vehicle-actions.ts`,
+ * `vehicle-price.ts` and `vehicle-tags.ts` do not already cover: the lookup by slug, similar
+ * vehicles, the 'Find Me Something Similar' search, and the schema.org values of the page's
+ * structured data.
  */
 import { and, compare, isIn, toFilterString, type FilterNode } from "./filter-expression";
 import { carsQuery, type SearchQuery } from "./search-query";
 import { buildSearchUrl, EMPTY_SEARCH_STATE } from "./search-url";
-import type { Locale, SiteSettings } from "./site-settings";
+import type { Locale } from "./site-settings";
 import { isPreorder } from "./vehicle-price";
-import {
-  canReserveOnline,
-  isReservable,
-  isUnavailable,
-  vehicleLookupSlug,
-} from "./vehicle-actions";
-import type { Vehicle } from "./vehicle";
+import { vehicleLookupSlug } from "./vehicle-paths";
+import { isSold, type Vehicle } from "./vehicle";
 
-/** Texts of the sidebar block (docs/product/vehicle-card-and-page.md, "The vehicle page"). */
-export const VEHICLE_PAGE_TEXT = {
-  interested: "Interested in this vehicle?",
-  reserveNow: "Reserve Now",
-  reserveNowDetail: "secure with a debit or credit card payment",
-  tradeIn: "Trade In Valuation",
-  tradeInDetail: "instant price from an independent valuation tool",
-  requestPhotos: "Request Photos",
-  noPhotos: "Photos coming soon",
-} as const;
+/** The heading of the sidebar block that holds the vehicle's actions (vehicle-actions.ts). */
+export const VEHICLE_PAGE_TEXT = { interested: "Interested in this vehicle?" } as const;
 
 /**
- * The lookup of one vehicle by its slug (docs/product/vehicle-card-and-page.md, "Vehicle slug"):
- * like the single vehicle by id, a slug equality with limit 1. The site's base filter is forced by
- * the site's search, so a vehicle the site does not list is not found. An invalid slug gives no
- * query (no vehicle).
+ * The lookup of one vehicle by its slug (docs/product/vehicle-card-and-page.md, "Vehicle slug"): like the single vehicle by
+ * id, a slug equality with limit 1. The site's base filter is forced by the site's search, so a
+ * vehicle the site does not list is not found. An invalid slug gives no query (no vehicle).
  */
 export function buildVehicleBySlugQuery(slug: string | null | undefined): SearchQuery | null {
   const valid = vehicleLookupSlug(slug);
   if (valid === null) return null;
   return carsQuery(toFilterString(compare("slug", "=", valid)), { limit: 1 });
-}
-
-/**
- * 'Reserve Now' on the vehicle page: the online reservation rule of docs/product/payments.md (price
- * above 200, a deposit processor, not sold or reserved, a payment provider) and the reservable
- * rule (in stock or, where allowed, coming soon; no test-drive-only tag).
- */
-export function canReserveFromVehiclePage(
-  vehicle: Vehicle,
-  settings: Pick<SiteSettings, "paymentProvider" | "comingSoonReservable">,
-): boolean {
-  return canReserveOnline(vehicle, settings) && isReservable(vehicle, settings);
-}
-
-/**
- * Fewer photos than this and the page offers 'Request Photos'. The product reference does not say
- * how few is few; 3 is its own line for enough photos (the preset `photos_count >= 3` filter).
- */
-export const ENOUGH_PHOTOS = 3;
-
-export function offersRequestPhotos(
-  vehicle: Pick<Vehicle, "images" | "sold" | "status" | "show_on_dealer_website">,
-): boolean {
-  return !isUnavailable(vehicle) && vehicle.images.length < ENOUGH_PHOTOS;
 }
 
 /** 'year make model badge series', the page's heading. */
@@ -138,8 +99,8 @@ export function pickSimilarVehicles<V extends Pick<Vehicle, "id">>(
 }
 
 /**
- * 'Find Me Something Similar' (docs/product/vehicle-card-and-page.md, "Unavailable vehicles"): the
- * search for the same make and model, through the search URL codec.
+ * 'Find Me Something Similar' (docs/product/vehicle-card-and-page.md): the search for the same make and model,
+ * through the search URL codec.
  */
 export function findSimilarSearchPath(
   vehicle: Pick<Vehicle, "make" | "make_model">,
@@ -160,7 +121,7 @@ export function makeSearchPath(vehicle: Pick<Vehicle, "make">, basePath = "/sear
 export function offerAvailability(
   vehicle: Pick<Vehicle, "status" | "sold" | "reserved" | "preorder" | "tag">,
 ): string {
-  if (vehicle.sold || vehicle.status === "sold") return "https://schema.org/SoldOut";
+  if (isSold(vehicle)) return "https://schema.org/SoldOut";
   if (isPreorder(vehicle)) return "https://schema.org/PreOrder";
   if (vehicle.status === "coming_soon") return "https://schema.org/PreSale";
   if (vehicle.reserved) return "https://schema.org/LimitedAvailability";
@@ -184,10 +145,7 @@ export const LOCALE_CURRENCY: Readonly<Record<Locale, string>> = {
   "en-US": "USD",
 };
 
-/**
- * UN/CEFACT unit of the odometer reading (US stock reports miles,
- * docs/product/sites-and-settings.md, "Locales").
- */
+/** UN/CEFACT unit of the odometer reading (US stock reports miles: docs/product/sites-and-settings.md). */
 export function odometerUnitCode(locale: Locale): "KMT" | "SMI" {
   return locale === "en-US" ? "SMI" : "KMT";
 }

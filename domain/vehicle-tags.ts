@@ -3,7 +3,7 @@
  */
 import { DAY_MS } from "./listing";
 import type { SiteSettings } from "./site-settings";
-import type { CarType, Vehicle } from "./vehicle";
+import { isSold, type CarType, type Vehicle } from "./vehicle";
 
 export type VehicleTagKind =
   | "reserved"
@@ -40,7 +40,7 @@ export function isJustArrived(
   settings: Pick<SiteSettings, "justArrivedDays">,
   nowMs: number,
 ): boolean {
-  if (vehicle.sold || vehicle.status === "sold") return false;
+  if (isSold(vehicle)) return false;
   const age = nowMs - vehicle.created_at_timestamp;
   return age >= 0 && age <= settings.justArrivedDays * DAY_MS;
 }
@@ -64,7 +64,7 @@ export function vehicleTags(
   settings: TagSettings,
   nowMs: number,
 ): VehicleTag[] {
-  const sold = vehicle.sold || vehicle.status === "sold";
+  const sold = isSold(vehicle);
   const tags: VehicleTag[] = [];
   if (vehicle.reserved && !sold) tags.push({ kind: "reserved", label: "Reserved" });
   if (vehicle.status === "coming_soon") tags.push({ kind: "coming-soon", label: "Coming Soon" });

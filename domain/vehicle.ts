@@ -17,7 +17,6 @@ export type ItemType = (typeof ITEM_TYPES)[number];
 
 /** Tags with special meaning. */
 export const TEST_DRIVE_ONLY_TAGS = ["Test Drive Only", "*** Test Drive Vehicle Only ***"] as const;
-export const SPECIAL_TAG = "Special";
 export const PREORDER_TAG = "Pre-order";
 
 export type PaymentProcessor = {
@@ -114,3 +113,8 @@ export type Vehicle = {
   /** Trade-in valuation offered for this vehicle; absent means the site's setting decides. */
   trade_in_allowed?: boolean;
 };
+
+/** Sold: the flag or the status says so (stock feeds set either). */
+export function isSold(vehicle: Pick<Vehicle, "sold" | "status">): boolean {
+  return vehicle.sold || vehicle.status === "sold";
+}

@@ -8,11 +8,8 @@
  */
 import { data } from "react-router";
 import type { Route } from "./+types/contact";
-import {
-  DEFAULT_ENQUIRY_CATEGORY,
-  ENQUIRY_CATEGORIES,
-  ENQUIRY_DEFAULTS,
-} from "~/domain/enquiry-form";
+import { DEFAULT_ENQUIRY_CATEGORY, ENQUIRY_DEFAULTS } from "~/domain/enquiry-form";
+import { ENQUIRY_CATEGORIES } from "~/domain/lead-categories";
 import {
   LEAD_FORM_SUBCATEGORIES,
   contactFormFields,

@@ -1,6 +1,7 @@
 /** /fleet (docs/product/search-and-urls.md, "Routes"): a fleet enquiry for businesses. */
 import type { Route } from "./+types/fleet";
-import { LEAD_FORM_CATEGORIES, fleetFormFields } from "~/domain/lead-forms";
+import { LEAD_FORM_CATEGORIES } from "~/domain/lead-categories";
+import { fleetFormFields } from "~/domain/lead-forms";
 import { localiseText } from "~/domain/locale";
 import { handleLeadForm } from "~/server/leads/form-action";
 import { FormPage, InfoBox } from "~/app/components/forms/form-page";

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/info-page";
 import { loadContentPage } from "~/server/content/pages";
@@ -13,29 +14,15 @@ import { SiteLink } from "~/app/components/site/site-link";
 import { cn } from "~/app/lib/cn";
 import { useSite, useTemplate } from "~/app/lib/site";
 import { formatNumber } from "~/domain/number-format";
-
-/**
- * The information pages this module serves (docs/product/search-and-urls.md, "Routes": information
- * pages).
- */
-const INFO_PAGES = [
-  "buying-online",
-  "online-payment",
-  "electric-and-hybrid-cars",
-  "explore-more-brands",
-  "aftermarket",
-] as const;
-type InfoSlug = (typeof INFO_PAGES)[number];
-
-const WITH_STOCK: readonly InfoSlug[] = ["electric-and-hybrid-cars", "explore-more-brands"];
+import { INFO_PAGE_SLUGS, type InfoPageSlug } from "~/domain/site-pages";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname.replace(/\/+$/, "");
-  const slug = path.slice(1) as InfoSlug;
-  if (!(INFO_PAGES as readonly string[]).includes(slug)) throw data(null, { status: 404 });
+  const slug = path.slice(1) as InfoPageSlug;
+  if (!(INFO_PAGE_SLUGS as readonly string[]).includes(slug)) throw data(null, { status: 404 });
   const [page, stock] = await Promise.all([
     loadContentPage(context, slug),
-    WITH_STOCK.includes(slug) ? loadStockSummary(context) : Promise.resolve(null),
+    INFO_PAGE_BLOCKS[slug].stock ? loadStockSummary(context) : Promise.resolve(null),
   ]);
   if (!page) throw data(null, { status: 404 });
   return {
@@ -168,50 +155,75 @@ function ElectrifiedStock({ stock }: { stock: StockSummary }) {
   );
 }
 
-export default function InfoPage({ loaderData }: Route.ComponentProps) {
+function BuyingOnline() {
   const site = useSite();
   const t = useTemplate();
+  return (
+    <>
+      <StepList steps={BUYING_STEPS} />
+      <p className="mt-8">
+        <SiteLink
+          href={site.settings.defaultSearchPath}
+          className={cn("inline-flex px-5 py-3 font-semibold", t.button)}
+        >
+          Find your vehicle
+        </SiteLink>
+      </p>
+    </>
+  );
+}
+
+function AftermarketLinks() {
+  const t = useTemplate();
+  return (
+    <p className="mt-8 flex flex-wrap gap-3">
+      <SiteLink href="/contact" className={cn("inline-flex px-5 py-3 font-semibold", t.button)}>
+        Ask for a quote
+      </SiteLink>
+      <SiteLink
+        href="/vehicle-parts-and-accessories"
+        className={cn("inline-flex px-5 py-3 font-semibold", t.buttonOutline)}
+      >
+        Genuine parts and accessories
+      </SiteLink>
+    </p>
+  );
+}
+
+/**
+ * What each information page shows under its text: whether it needs the stock summary, its
+ * block, and whether the accepted payments follow. Every page of the table must say.
+ */
+const INFO_PAGE_BLOCKS: Record<
+  InfoPageSlug,
+  { stock: boolean; payments: boolean; Block: (props: { stock: StockSummary | null }) => ReactNode }
+> = {
+  "buying-online": { stock: false, payments: true, Block: BuyingOnline },
+  "online-payment": { stock: false, payments: true, Block: () => null },
+  "electric-and-hybrid-cars": {
+    stock: true,
+    payments: false,
+    Block: ({ stock }) => stock && <ElectrifiedStock stock={stock} />,
+  },
+  "explore-more-brands": {
+    stock: true,
+    payments: false,
+    Block: ({ stock }) => stock && <BrandGrid stock={stock} />,
+  },
+  aftermarket: { stock: false, payments: false, Block: AftermarketLinks },
+};
+
+export default function InfoPage({ loaderData }: Route.ComponentProps) {
   const { slug, page, stock } = loaderData;
+  const { Block, payments } = INFO_PAGE_BLOCKS[slug];
   return (
     <article>
       <PageHeader title={page.title} />
       <div className="mx-auto max-w-7xl px-4 py-10">
         <RichText html={page.body} />
-        {slug === "buying-online" && (
-          <>
-            <StepList steps={BUYING_STEPS} />
-            <p className="mt-8">
-              <SiteLink
-                href={site.settings.defaultSearchPath}
-                className={cn("inline-flex px-5 py-3 font-semibold", t.button)}
-              >
-                Find your vehicle
-              </SiteLink>
-            </p>
-          </>
-        )}
-        {slug === "explore-more-brands" && stock && <BrandGrid stock={stock} />}
-        {slug === "electric-and-hybrid-cars" && stock && <ElectrifiedStock stock={stock} />}
-        {slug === "aftermarket" && (
-          <p className="mt-8 flex flex-wrap gap-3">
-            <SiteLink
-              href="/contact"
-              className={cn("inline-flex px-5 py-3 font-semibold", t.button)}
-            >
-              Ask for a quote
-            </SiteLink>
-            <SiteLink
-              href="/vehicle-parts-and-accessories"
-              className={cn("inline-flex px-5 py-3 font-semibold", t.buttonOutline)}
-            >
-              Genuine parts and accessories
-            </SiteLink>
-          </p>
-        )}
+        <Block stock={stock} />
       </div>
-      {(slug === "online-payment" || slug === "buying-online") && (
-        <PaymentsStrip className="mt-4" />
-      )}
+      {payments && <PaymentsStrip className="mt-4" />}
     </article>
   );
 }

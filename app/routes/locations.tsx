@@ -1,10 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/locations";
-import {
-  loadDealerships,
-  loadLocationPage,
-  locationPagePath,
-} from "~/server/content/location-pages";
+import { locationPagePath } from "~/domain/locations";
+import { loadDealerships, loadLocationPage } from "~/server/content/location-pages";
 import { JsonLd } from "~/app/components/content/json-ld";
 import { PageHeader } from "~/app/components/content/page-header";
 import { seoFor, seoMeta } from "~/app/components/content/seo";

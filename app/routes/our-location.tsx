@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/our-location";
-import { loadLocationPage, locationPagePath } from "~/server/content/location-pages";
+import { locationPagePath } from "~/domain/locations";
+import { loadLocationPage } from "~/server/content/location-pages";
 import { seoFor, seoMeta } from "~/app/components/content/seo";
 import { LocationPage } from "~/app/components/locations/location-page";
 

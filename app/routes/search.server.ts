@@ -53,7 +53,7 @@ import {
 } from "~/domain/search-url";
 import type { SortOption } from "~/domain/site-settings";
 import type { Vehicle } from "~/domain/vehicle";
-import { ENOUGH_PHOTOS } from "~/domain/vehicle-page";
+import { ENOUGH_PHOTOS } from "~/domain/vehicle-actions";
 import { loadSiteLocations } from "~/server/content/locations";
 import type { RequestContext } from "~/server/http/load-context";
 import type { MultiSearchResult } from "~/server/search";

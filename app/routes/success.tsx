@@ -4,7 +4,6 @@
  * submission is reported to analytics here (docs/product/analytics.md event ids).
  */
 import { useEffect } from "react";
-import { and, eq } from "drizzle-orm";
 import { data } from "react-router";
 import type { Route } from "./+types/success";
 import {
@@ -12,44 +11,21 @@ import {
   AD_PIXEL_LEAD_EVENT,
   TEST_DRIVE_EVENT_IDS,
 } from "~/domain/analytics-events";
+import { CAREER_SUBCATEGORY } from "~/domain/enquiry-form";
+import { DEFAULT_NEXT_STEPS, findLeadCategory } from "~/domain/lead-categories";
 import { localiseText } from "~/domain/locale";
-import { leads } from "~/server/db/schema";
-import type { LeadDetails } from "~/server/leads/lead-document";
+import { leadIdOf, loadSuccessLead } from "~/server/leads/success-page";
 import { cn } from "~/app/lib/cn";
 import { useSite, useTemplate } from "~/app/lib/site";
 import { APP_LINK } from "~/app/components/site/app-links";
 
-const NEXT_STEPS: Array<[RegExp, string]> = [
-  [
-    /test-drive/,
-    "We'll confirm your test drive by phone or e-mail. Please bring your driver's licence.",
-  ],
-  [/service/, "We'll confirm your booking and let you know when your vehicle is ready to collect."],
-  [
-    /finance/,
-    "A finance specialist will call you to talk through your application. Applying online has no impact on your credit score until you choose to go ahead.",
-  ],
-  [
-    /sell-my-car|trade/,
-    "We'll review your vehicle's details and come back to you with a valuation.",
-  ],
-  [/fleet/, "Our fleet team will be in touch to talk about your business's needs."],
-  [
-    /career/,
-    "Thank you for your interest in joining our team. We'll be in touch if your experience matches a current position.",
-  ],
-];
-
 function nextSteps(category: string): string {
-  return (
-    NEXT_STEPS.find(([pattern]) => pattern.test(category))?.[1] ??
-    "Our team will get back to you, usually within one business day."
-  );
+  return findLeadCategory(category)?.nextSteps ?? DEFAULT_NEXT_STEPS;
 }
 
 function eventIdFor(category: string, subcategory: string | null): number {
-  if (/test-drive/.test(category)) return TEST_DRIVE_EVENT_IDS[0]!;
-  if (subcategory === "Career Enquiry") return ANALYTICS_EVENT_IDS.careersForm;
+  if (findLeadCategory(category)?.key === "testDrive") return TEST_DRIVE_EVENT_IDS[0]!;
+  if (subcategory === CAREER_SUBCATEGORY) return ANALYTICS_EVENT_IDS.careersForm;
   return ANALYTICS_EVENT_IDS.defaultForm;
 }
 
@@ -59,22 +35,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     .toLowerCase()
     .replace(/[^a-z0-9-]/g, "")
     .slice(0, 60);
-  const leadId = url.searchParams.get("lead_id");
-  let booking: LeadDetails["booking"] = null;
-  let subcategory: string | null = null;
-  if (leadId && /^[0-9a-f-]{36}$/i.test(leadId)) {
-    const [lead] = await context.db
-      .select({ details: leads.details, subcategory: leads.subcategory })
-      .from(leads)
-      .where(and(eq(leads.id, leadId), eq(leads.siteId, context.site.id)));
-    booking = (lead?.details as LeadDetails | undefined)?.booking ?? null;
-    subcategory = lead?.subcategory ?? null;
-  }
+  const leadId = leadIdOf(url.searchParams.get("lead_id"));
+  const { booking, subcategory } = leadId
+    ? await loadSuccessLead(context.scope, leadId)
+    : { booking: null, subcategory: null };
   const carId = url.searchParams.get("car_id");
   return data(
     {
       category,
-      leadId: leadId && /^[0-9a-f-]{36}$/i.test(leadId) ? leadId : null,
+      leadId,
       booking,
       eventId: eventIdFor(category, subcategory),
       carId: carId && /^\d+$/.test(carId) ? carId : null,

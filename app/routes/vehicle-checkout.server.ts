@@ -10,13 +10,14 @@
 import { redirect } from "react-router";
 import { vehicleEnquiryCategory } from "~/domain/lead-forms";
 import {
+  canReserveNow,
   canReserveOnline,
   depositPaymentProcessor,
   depositText,
   isUnavailable,
-  vehiclePagePath,
 } from "~/domain/vehicle-actions";
-import { canReserveFromVehiclePage, vehicleHeading } from "~/domain/vehicle-page";
+import { vehiclePagePath } from "~/domain/vehicle-paths";
+import { vehicleHeading } from "~/domain/vehicle-page";
 import { priceDisplay } from "~/domain/vehicle-price";
 import type { Vehicle } from "~/domain/vehicle";
 import type { RequestContext } from "~/server/http/load-context";
@@ -59,7 +60,7 @@ function requireCheckoutVehicle(
   const { settings } = context.site;
   const allowed =
     kind === "reserve"
-      ? canReserveFromVehiclePage(vehicle, settings)
+      ? canReserveNow(vehicle, settings)
       : canReserveOnline(vehicle, settings) && !isUnavailable(vehicle);
   if (!allowed) throw redirect(vehiclePagePath(vehicle.slug, settings), 303);
   return { kind, vehicle };

@@ -6,7 +6,7 @@
 import { data, redirect } from "react-router";
 import { formatOdometer, localiseText } from "~/domain/locale";
 import { imageUrl } from "~/domain/image-url";
-import { vehiclePagePath } from "~/domain/vehicle-actions";
+import { vehiclePagePath } from "~/domain/vehicle-paths";
 import {
   buildVehicleBySlugQuery,
   LOCALE_CURRENCY,

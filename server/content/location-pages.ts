@@ -2,7 +2,7 @@
  * Data of the location pages: /our-locations, /dealerships, /our-location/{slug} and
  * /locations/{dealership or location slug}, with their AutoDealer JSON-LD.
  */
-import { LOCATION_TYPES, locationType } from "~/domain/locations";
+import { LOCATION_TYPES, locationPagePath, locationType } from "~/domain/locations";
 import type { LocationType } from "~/domain/locations";
 import type { RequestContext } from "../http/load-context";
 import { autoDealerJsonLd, jsonLdScript } from "./json-ld";
@@ -12,8 +12,6 @@ import { loadReviews } from "./reviews";
 import type { ReviewsView } from "./reviews";
 
 type PagesContext = Pick<RequestContext, "site" | "scope" | "origin">;
-
-export const locationPagePath = (slug: string) => `/our-location/${encodeURIComponent(slug)}`;
 
 const todayOf = (now: Date) => now.toISOString().slice(0, 10);
 

@@ -3,36 +3,14 @@
  * canonical path (link rules applied), with news articles and location pages. The sitemap
  * (server/http/crawlers.ts) can list these instead of guessing /pages/{slug} for every row.
  */
-import { and, eq, lte } from "drizzle-orm";
+import { lte } from "drizzle-orm";
 import { resolveSiteLink } from "~/domain/links";
-import { locationsForDisplay } from "~/domain/locations";
+import { locationPagePath, locationsForDisplay } from "~/domain/locations";
+import { COMPANY_PAGE_SLUGS, SITEMAP_FIXED_PATHS } from "~/domain/site-pages";
 import type { Database } from "../db/client";
 import { contentPages, locations } from "../db/schema";
+import { createSiteScope } from "../sites/scope";
 import type { Site } from "../sites/site";
-
-const FIXED_PATHS = [
-  "/our-locations/",
-  "/dealerships",
-  "/special-offers",
-  "/vehicle-parts-and-accessories",
-  "/parts/search",
-  "/aftermarket",
-  "/buying-online",
-  "/online-payment",
-  "/electric-and-hybrid-cars",
-  "/explore-more-brands",
-  "/current-positions",
-  "/our-history",
-];
-
-/** Company pages with a platform default, at their canonical path. */
-const COMPANY_PAGES = [
-  "about-us",
-  "careers",
-  "terms-and-conditions",
-  "privacy-policy",
-  "stealstopper",
-];
 
 export type SitemapEntry = { path: string; lastmod: string | null };
 
@@ -41,6 +19,7 @@ export async function contentSitemapEntries(
   site: Site,
   now = new Date(),
 ): Promise<SitemapEntry[]> {
+  const scope = createSiteScope(db, site.id);
   const [pages, locationRows] = await Promise.all([
     db
       .select({
@@ -49,12 +28,12 @@ export async function contentSitemapEntries(
         updatedAt: contentPages.updatedAt,
       })
       .from(contentPages)
-      .where(and(eq(contentPages.siteId, site.id), lte(contentPages.publishedAt, now))),
-    db.select().from(locations).where(eq(locations.siteId, site.id)),
+      .where(scope.own(contentPages, lte(contentPages.publishedAt, now))),
+    scope.findMany(locations),
   ]);
   const news = resolveSiteLink("/blog", site.settings);
   const pageSlugs = new Set([
-    ...COMPANY_PAGES,
+    ...COMPANY_PAGE_SLUGS,
     ...pages.filter((p) => p.kind === "page").map((p) => p.slug),
   ]);
   const updated = new Map(pages.map((p) => [`${p.kind}:${p.slug}`, p.updatedAt.toISOString()]));
@@ -68,9 +47,9 @@ export async function contentSitemapEntries(
     site.settings,
   );
   const entries: SitemapEntry[] = [
-    ...FIXED_PATHS.map((path) => ({ path, lastmod: null })),
+    ...SITEMAP_FIXED_PATHS.map((path) => ({ path, lastmod: null })),
     ...[...pageSlugs]
-      .filter((slug) => !FIXED_PATHS.includes(`/${slug}`))
+      .filter((slug) => !SITEMAP_FIXED_PATHS.includes(`/${slug}`))
       .map((slug) => ({
         path: resolveSiteLink(`/pages/${slug}`, site.settings),
         lastmod: updated.get(`page:${slug}`) ?? null,
@@ -82,7 +61,7 @@ export async function contentSitemapEntries(
         path: `${news}/${encodeURIComponent(p.slug)}`,
         lastmod: p.updatedAt.toISOString(),
       })),
-    ...shown.map((l) => ({ path: `/our-location/${encodeURIComponent(l.slug)}`, lastmod: null })),
+    ...shown.map((l) => ({ path: locationPagePath(l.slug), lastmod: null })),
   ];
   // One entry per path.
   return [...new Map(entries.map((e) => [e.path, e])).values()];

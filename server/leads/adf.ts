@@ -4,6 +4,7 @@
  * enquiry carries an empty one), the visitor's own vehicle for trade-ins, the customer, the
  * dealership as vendor and the website as provider. Checked against the DTD in tests.
  */
+import { findLeadCategory, type AdfInterest } from "~/domain/lead-categories";
 import type { LeadDocument } from "./lead-document";
 
 // Characters XML 1.0 does not allow at all (control characters except tab, LF, CR).
@@ -63,14 +64,8 @@ function isoDate(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, "+00:00");
 }
 
-const INTEREST_BY_CATEGORY: Array<[RegExp, string]> = [
-  [/test drive/i, "test-drive"],
-  [/sell my car|trade/i, "sell"],
-];
-
-function interestOf(lead: LeadDocument): string {
-  const haystack = `${lead.category} ${lead.subcategory ?? ""}`;
-  return INTEREST_BY_CATEGORY.find(([pattern]) => pattern.test(haystack))?.[1] ?? "buy";
+function interestOf(lead: LeadDocument): AdfInterest {
+  return findLeadCategory(lead.category)?.adfInterest ?? "buy";
 }
 
 function vehicleStatus(carType: string | null | undefined): "new" | "used" {

@@ -5,8 +5,8 @@
  */
 import type { AppLoadContext } from "react-router";
 import type { BookingKind, SlotDay } from "~/domain/booking-slots";
+import { LEAD_FORM_CATEGORIES } from "~/domain/lead-categories";
 import {
-  LEAD_FORM_CATEGORIES,
   LEAD_FORM_SUBCATEGORIES,
   bookingFormFields,
   type LeadFormField,

@@ -7,12 +7,8 @@
 import { data, redirect } from "react-router";
 import type { AppLoadContext } from "react-router";
 import { z } from "zod";
-import {
-  financeFormSteps,
-  LEAD_FORM_CATEGORIES,
-  LEAD_FORM_SUBCATEGORIES,
-  type FormStep,
-} from "~/domain/lead-forms";
+import { LEAD_FORM_CATEGORIES } from "~/domain/lead-categories";
+import { financeFormSteps, LEAD_FORM_SUBCATEGORIES, type FormStep } from "~/domain/lead-forms";
 import {
   finalSubmitRequest,
   goBack,

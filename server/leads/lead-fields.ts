@@ -225,19 +225,6 @@ export function validateContactFields(
   return errors;
 }
 
-/** true for the ways forms and JSON say yes. */
-export function isTruthy(value: LeadValue | undefined): boolean {
-  return (
-    value === true ||
-    value === "true" ||
-    value === "on" ||
-    value === "yes" ||
-    value === "Yes" ||
-    value === "1" ||
-    value === 1
-  );
-}
-
 /** A completed lead unless it says it is a saved step (form_completed false / lead_status Incomplete). */
 export function isCompletedSubmission(fields: LeadFields): boolean {
   const completed = fields.form_completed;

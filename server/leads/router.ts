@@ -12,6 +12,7 @@ import type { NextFunction, Request, Response } from "express";
 import { z } from "zod";
 import { BOOKING_KINDS, type BookingKind } from "~/domain/booking-slots";
 import { normaliseRego, registrationErrors, registryState } from "~/domain/registration";
+import { LEAD_FORM_CATEGORIES } from "~/domain/lead-categories";
 import type { Site } from "../sites/site";
 import { selectProvider, type LookupKind } from "../providers/vehicle-lookup/vehicle-lookup";
 import {
@@ -261,7 +262,7 @@ export function createLeadsRouter(services: LeadServices) {
             "Some details of the form are not accepted.",
             fieldErrorsOf(parsed.error),
           );
-        const fields: LeadFields = { category: "Finance Enquiry", ...parsed.data };
+        const fields: LeadFields = { category: LEAD_FORM_CATEGORIES.finance, ...parsed.data };
         const result = await services.intake.create({
           site: siteOf(res),
           fields,

@@ -5,8 +5,8 @@
  * /api/rego-lookup), then the person.
  */
 import type { AppLoadContext } from "react-router";
+import { LEAD_FORM_CATEGORIES } from "~/domain/lead-categories";
 import {
-  LEAD_FORM_CATEGORIES,
   LEAD_FORM_SUBCATEGORIES,
   tradeInFormFields,
   type LeadFormField,

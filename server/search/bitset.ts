@@ -25,10 +25,6 @@ export function clearBit(set: Bitset, i: number): void {
   set[i >>> 5]! &= ~(1 << (i & 31));
 }
 
-export function hasBit(set: Bitset, i: number): boolean {
-  return (set[i >>> 5]! & (1 << (i & 31))) !== 0;
-}
-
 export function andInto(target: Bitset, other: Bitset): void {
   for (let w = 0; w < target.length; w++) target[w]! &= other[w]!;
 }

@@ -6,7 +6,9 @@
  * (`replaceAll`) and reports each change (`upsert` / `remove`); a change is searchable as soon
  * as the call returns.
  */
-import { Collection, type Document, type SortRule, type Universe } from "./collection";
+import { Collection, type Document } from "./collection";
+import type { SortRule } from "./sort-order";
+import type { Universe } from "./universe";
 import { DEFAULT_COLLECTIONS, type CollectionConfig } from "./collections";
 import { SearchApiError, badRequest, indexNotFound } from "./errors";
 import { computeFacets, facetValues, type FacetDistribution, type FacetStats } from "./facets";

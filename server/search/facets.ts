@@ -4,7 +4,8 @@
  * in their normalized order), each string shown in its original spelling; `facetStats` holds the
  * min and max of the numbers.
  */
-import type { Collection, Universe } from "./collection";
+import type { Collection } from "./collection";
+import type { Universe } from "./universe";
 
 export type FacetDistribution = Record<string, Record<string, number>>;
 export type FacetStats = Record<string, { min: number; max: number }>;

@@ -1,44 +1,17 @@
 /**
  * The stock search service: an in-memory engine behind a Meilisearch-compatible API.
- * See README.md in this folder for how the host wires it.
+ * See README.md in this folder for how the host wires it. The rest of the server uses what is
+ * exported here; the modules themselves hold more for the service's own parts and tests.
  */
+export { CAR_COLLECTION, OFFER_COLLECTION, PART_COLLECTION } from "./collections";
+export { SearchEngine, type SearchResponse } from "./engine";
+export { createSearchApi } from "./http";
+export { SearchKeys } from "./keys";
+export type { MultiSearchQuery } from "./query";
 export {
-  CAR_COLLECTION,
-  CAR_COLLECTION_CONFIG,
-  DEFAULT_COLLECTIONS,
-  OFFER_COLLECTION,
-  OFFER_COLLECTION_CONFIG,
-  PART_COLLECTION,
-  PART_COLLECTION_CONFIG,
-  type CollectionConfig,
-} from "./collections";
-export {
-  SearchEngine,
-  type FacetSearchResponse,
-  type SearchEngineOptions,
-  type SearchOptions,
-  type SearchResponse,
-} from "./engine";
-export { SearchApiError, type SearchErrorBody } from "./errors";
-export { createSearchApi, DEFAULT_MAX_BODY_BYTES, type SearchApiOptions } from "./http";
-export {
-  SearchKeys,
-  deriveSiteSearchKey,
-  generateMasterKey,
-  type ApiKeyView,
-  type BaseFilterSource,
-  type SearchKeysOptions,
-  type SearchSite,
-} from "./keys";
-export type { FacetSearchParams, MultiSearchQuery, SearchParams } from "./query";
-export {
-  facetSearch,
-  listKeys,
   multiSearch,
   searchIndex,
   type ApiOutcome,
   type MultiSearchResponse,
   type MultiSearchResult,
-  type SearchApiLogger,
-  type SearchAuth,
 } from "./service";

@@ -4,7 +4,7 @@
  * the site's stock rules), ANDed in front of whatever the client sends, so it can never widen.
  * The master key (SEARCH_MASTER_KEY) searches every site and lists the keys.
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { CAR_COLLECTION } from "./collections";
 import type { SearchEngine } from "./engine";
 
@@ -161,11 +161,6 @@ function digest(value: string): Buffer {
 function keyUid(key: string): string {
   const hex = createHash("sha256").update(`search-key:${key}`).digest("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
-/** A random master key, for development when SEARCH_MASTER_KEY is not set. */
-export function generateMasterKey(): string {
-  return randomBytes(24).toString("base64url");
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Locale, Template } from "~/domain/site-settings";
 import type { Database } from "../db/client";
 import { dealershipGroups, dealerships, manufacturers, sites } from "../db/schema";
 import { resolveHost } from "./resolve-host";
+import { createSiteScope } from "./scope";
 import type { Site } from "./site";
 
 export class SiteRegistry {
@@ -86,11 +87,9 @@ async function loadSite(db: Database, siteId: number, version: number): Promise<
   const [group] = row.dealershipGroupId
     ? await db.select().from(dealershipGroups).where(eq(dealershipGroups.id, row.dealershipGroupId))
     : [];
-  const siteDealerships = await db
-    .select()
-    .from(dealerships)
-    .where(eq(dealerships.siteId, siteId))
-    .orderBy(asc(dealerships.name));
+  const siteDealerships = await createSiteScope(db, siteId).findMany(dealerships, {
+    orderBy: asc(dealerships.name),
+  });
   return {
     id: row.id,
     slug: row.slug,

@@ -11,7 +11,7 @@ import {
   PAYMENTS_HEADING,
   VALUE_PROPOSITIONS,
 } from "~/domain/ui-constants";
-import type { LIFESTYLE_TILES } from "~/domain/ui-constants";
+import type { LIFESTYLE_TILES } from "~/domain/site-constants";
 import type { StockSummary } from "~/server/content/stock-summary";
 import type { OfferCardView } from "~/server/content/offers";
 import { Icon } from "~/app/components/content/icons";

@@ -3,7 +3,7 @@ import { contactFormFields } from "~/domain/lead-forms";
 import type { LocationView } from "~/server/content/locations";
 import { LeadForm } from "~/app/components/forms/lead-form";
 import { useSite } from "~/app/lib/site";
-import { contactPath } from "./location-card";
+import { locationContactPath } from "~/domain/locations";
 
 /**
  * The 'Email Us' form: the location's own contact form (/contact-us/{slug}, the leads
@@ -26,7 +26,7 @@ export default function EmailUsForm({
     <LeadForm
       id={`email-us-${location.slug}`}
       fields={fields}
-      action={contactPath(location)}
+      action={locationContactPath(location.slug)}
       useFetcherSubmit
       multipart
       defaults={{ ...ENQUIRY_DEFAULTS, dealership_slug: location.dealership.slug }}

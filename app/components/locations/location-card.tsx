@@ -5,6 +5,8 @@ import {
   directionsUrl,
   LOCATION_CARD_IMAGE_HEIGHT_PX,
   LOCATION_CARD_TEXT,
+  locationContactPath,
+  locationPagePath,
   locationPrimaryAction,
   locationStockPath,
 } from "~/domain/locations";
@@ -24,22 +26,9 @@ import { OpeningHours } from "./opening-hours";
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
 /**
- * A location's contact page (/contact-us/{location-name-slug}, docs/product/search-and-urls.md,
- * "Routes").
- */
-export function contactPath(location: Pick<LocationView, "slug">): string {
-  return `/contact-us/${encodeURIComponent(location.slug)}`;
-}
-
-export function locationPagePath(location: Pick<LocationView, "slug">): string {
-  return `/our-location/${encodeURIComponent(location.slug)}`;
-}
-
-/**
- * A location card (docs/product/vehicle-card-and-page.md, "Location cards and carousel"): image,
- * name, badge, stars, address, phones, opening hours, licence numbers and the actions. `variant`
- * picks the actions: the carousel's 'View Location' / 'View Our Stock', or the full set of a
- * locations page.
+ * A location card (docs/product/vehicle-card-and-page.md, "Location cards and carousel"): image, name, badge, stars, address,
+ * phones, opening hours, licence numbers and the actions. `variant` picks the actions: the
+ * carousel's 'View Location' / 'View Our Stock', or the full set of a locations page.
  */
 export function LocationCard({
   location,
@@ -86,7 +75,7 @@ export function LocationCard({
           {variant === "large" ? (
             location.name
           ) : (
-            <SiteLink href={locationPagePath(location)} className="hover:underline">
+            <SiteLink href={locationPagePath(location.slug)} className="hover:underline">
               {location.name}
             </SiteLink>
           )}
@@ -170,7 +159,7 @@ export function LocationCard({
       <div className="mt-auto flex flex-wrap gap-2 pt-5">
         {variant === "carousel" ? (
           <>
-            <SiteLink href={locationPagePath(location)} className={buttonClass}>
+            <SiteLink href={locationPagePath(location.slug)} className={buttonClass}>
               {LOCATION_CARD_TEXT.viewLocation}
               <span className="sr-only">: {location.name}</span>
             </SiteLink>
@@ -192,7 +181,7 @@ export function LocationCard({
                 <span className="sr-only"> at {location.name}</span>
               </SiteLink>
             ) : (
-              <SiteLink href={contactPath(location)} className={buttonClass}>
+              <SiteLink href={locationContactPath(location.slug)} className={buttonClass}>
                 {LOCATION_CARD_TEXT.contact}
                 <span className="sr-only">: {cleanContactLinkName(location.name)}</span>
               </SiteLink>
@@ -207,7 +196,7 @@ export function LocationCard({
               <span className="sr-only"> to {location.name}</span>
             </SiteLink>
             {variant === "full" && (
-              <SiteLink href={locationPagePath(location)} className={outlineClass}>
+              <SiteLink href={locationPagePath(location.slug)} className={outlineClass}>
                 {LOCATION_CARD_TEXT.viewLocationDetails}
                 <span className="sr-only">: {location.name}</span>
               </SiteLink>

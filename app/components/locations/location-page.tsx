@@ -5,7 +5,8 @@ import { ReviewsList } from "~/app/components/reviews/reviews-list";
 import { SiteLink } from "~/app/components/site/site-link";
 import { cn } from "~/app/lib/cn";
 import { useSite, useTemplate } from "~/app/lib/site";
-import { LocationCard, locationPagePath } from "./location-card";
+import { locationPagePath } from "~/domain/locations";
+import { LocationCard } from "./location-card";
 import { LocationMap } from "./location-map";
 
 /** A location's page: the large card with the map beside it, its reviews, and other locations. */
@@ -43,7 +44,7 @@ export function LocationPage({ data }: { data: LocationPageData }) {
               {data.others.map((other) => (
                 <li key={other.slug}>
                   <SiteLink
-                    href={locationPagePath(other)}
+                    href={locationPagePath(other.slug)}
                     className="font-semibold text-brand underline underline-offset-2"
                   >
                     {other.name}

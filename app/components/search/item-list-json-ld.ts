@@ -5,7 +5,7 @@
  */
 import { imageUrl } from "~/domain/image-url";
 import type { Vehicle } from "~/domain/vehicle";
-import { vehiclePagePath } from "~/domain/vehicle-actions";
+import { vehiclePagePath } from "~/domain/vehicle-paths";
 import {
   LOCALE_CURRENCY,
   odometerUnitCode,

@@ -4,8 +4,8 @@ import { formatOdometer, localiseText, term } from "~/domain/locale";
 import { makeDisplayName } from "~/domain/manufacturers";
 import { siteSearchBasePath } from "~/domain/search-scope";
 import type { Vehicle } from "~/domain/vehicle";
-import { vehicleCardActions, type VehicleCardAction } from "~/domain/vehicle-card";
-import { vehiclePagePath } from "~/domain/vehicle-actions";
+import { vehicleCardActions, type VehicleAction } from "~/domain/vehicle-actions";
+import { vehiclePagePath } from "~/domain/vehicle-paths";
 import { findSimilarSearchPath } from "~/domain/vehicle-page";
 import { formatPrice, isBelowMarket, priceDisplay } from "~/domain/vehicle-price";
 import {
@@ -19,7 +19,7 @@ import { cn } from "~/app/lib/cn";
 import { useSite, useTemplate, type Site } from "~/app/lib/site";
 import { APP_LINK } from "~/app/components/site/app-links";
 import { memoFormat } from "./format-cache";
-import { PhoneReveal } from "./phone-reveal";
+import { PhoneReveal } from "~/app/components/phone-reveal";
 import { requestChatOpen } from "~/app/components/engagement/chat-bubble";
 
 /** Rendered width of a card image in the grid, for the browser's srcset choice. */
@@ -228,7 +228,7 @@ function CardActions({
   vehicle,
   site,
 }: {
-  actions: VehicleCardAction[];
+  actions: VehicleAction[];
   vehicle: Vehicle;
   site: Site;
 }) {
@@ -236,7 +236,7 @@ function CardActions({
   const [first, ...rest] = actions;
   if (!first) return null;
   const name = vehicleTitle(vehicle);
-  const render = (action: VehicleCardAction, primary: boolean) => {
+  const render = (action: VehicleAction, primary: boolean) => {
     const className = cn(
       "relative z-10 flex min-h-11 w-full flex-col items-center justify-center px-2 py-1.5 text-center font-semibold leading-tight",
       primary ? cn("text-sm", t.button) : cn("text-[13px]", t.buttonOutline),
@@ -263,9 +263,9 @@ function CardActions({
             phone={action.phone}
             label={action.label}
             vehicle={vehicle}
-            siteId={site.id}
             startsRevealed={site.settings.phoneStartsRevealed}
             className={className}
+            quietHint
           />
         );
       case "chat":

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { KeyboardEvent } from "react";
-import { ArrowButton, keyStep, stepIndex, useSwipe } from "./gallery";
+import { ArrowButton, keyStep, stepIndex, useSwipe } from "./gallery-controls";
 import { useModalDialog } from "../engagement/modal";
 import type { GalleryImage } from "./vehicle-page-model";
 

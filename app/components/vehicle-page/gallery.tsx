@@ -1,69 +1,16 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import type { KeyboardEvent, PointerEvent } from "react";
+import type { KeyboardEvent } from "react";
 import { preload } from "react-dom";
 import { cn } from "~/app/lib/cn";
 import { useTemplate } from "~/app/lib/site";
 import { MAIN_IMAGE_SIZES } from "./constants";
+import { ArrowButton, keyStep, stepIndex, useSwipe } from "./gallery-controls";
 import type { GalleryImage, SidebarLink } from "./vehicle-page-model";
 import { VehiclePlaceholder } from "./vehicle-placeholder";
 
 /** The fullscreen viewer is fetched only when a shopper asks for it (or points at the photo). */
 const loadViewer = () => import("./gallery-viewer");
 const GalleryViewer = lazy(loadViewer);
-
-/** A horizontal drag longer than this (CSS px) is a swipe. */
-export const SWIPE_THRESHOLD_PX = 40;
-
-/** The index after a step, wrapping at both ends. */
-export function stepIndex(index: number, step: number, count: number): number {
-  return count === 0 ? 0 : (((index + step) % count) + count) % count;
-}
-
-/** The step a key asks for in a gallery, or null for other keys. */
-export function keyStep(key: string, index: number, count: number): number | null {
-  switch (key) {
-    case "ArrowRight":
-      return 1;
-    case "ArrowLeft":
-      return -1;
-    case "Home":
-      return -index;
-    case "End":
-      return count - 1 - index;
-    default:
-      return null;
-  }
-}
-
-/**
- * Swipe handlers for touch and pen (a mouse drag is not a swipe). `clickAfterSwipe()` tells a
- * click handler to ignore the click some browsers send at the end of a swipe.
- */
-export function useSwipe(onStep: (step: number) => void) {
-  const start = useRef<{ x: number; y: number } | null>(null);
-  const swipedAt = useRef(0);
-  return {
-    handlers: {
-      onPointerDown: (event: PointerEvent) => {
-        if (event.pointerType !== "mouse") start.current = { x: event.clientX, y: event.clientY };
-      },
-      onPointerUp: (event: PointerEvent) => {
-        const from = start.current;
-        start.current = null;
-        if (!from) return;
-        const dx = event.clientX - from.x;
-        if (Math.abs(dx) >= SWIPE_THRESHOLD_PX && Math.abs(dx) > Math.abs(event.clientY - from.y)) {
-          swipedAt.current = Date.now();
-          onStep(dx < 0 ? 1 : -1);
-        }
-      },
-      onPointerCancel: () => {
-        start.current = null;
-      },
-    },
-    clickAfterSwipe: () => Date.now() - swipedAt.current < 400,
-  };
-}
 
 /**
  * The vehicle's photos: the main photo with previous/next, a counter and thumbnails, browsable
@@ -233,39 +180,5 @@ export function Gallery({
         </Suspense>
       )}
     </section>
-  );
-}
-
-export function ArrowButton({
-  direction,
-  onClick,
-  className,
-}: {
-  direction: "previous" | "next";
-  onClick: () => void;
-  className?: string;
-}) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label={direction === "previous" ? "Previous photo" : "Next photo"}
-      className={cn(
-        "no-print absolute top-1/2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white",
-        direction === "previous" ? "left-3" : "right-3",
-        className,
-      )}
-    >
-      <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true" focusable="false">
-        <path
-          d={direction === "previous" ? "M15 5l-7 7 7 7" : "M9 5l7 7-7 7"}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.5"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
-    </button>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { requestChatOpen } from "~/app/components/engagement/chat-bubble";
 import { cn } from "~/app/lib/cn";
 import { useTemplate } from "~/app/lib/site";
-import { PhoneReveal } from "./phone-reveal";
+import { PhoneReveal } from "~/app/components/phone-reveal";
 import type { SidebarLink, VehiclePageModel } from "./vehicle-page-model";
 
 /** Plain links: the forms they open are pages of their own that work without script. */
@@ -104,7 +104,26 @@ export function Sidebar({
         )}
         {page.phone && (
           <li>
-            <PhoneReveal phone={page.phone} vehicle={page.vehicle} />
+            <PhoneReveal
+              phone={page.phone.number}
+              label={page.phone.label}
+              vehicle={page.vehicle}
+              startsRevealed={page.phone.startsRevealed}
+              className="flex w-full items-center justify-center gap-2 rounded-site border-2 border-slate-900 px-4 py-3 font-semibold text-slate-900 hover:bg-slate-900 hover:text-white"
+              icon={
+                <svg
+                  viewBox="0 0 24 24"
+                  className="size-5 shrink-0"
+                  aria-hidden="true"
+                  focusable="false"
+                >
+                  <path
+                    fill="currentColor"
+                    d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z"
+                  />
+                </svg>
+              }
+            />
           </li>
         )}
         {actions.whatsapp && (
@@ -133,7 +152,7 @@ export function Sidebar({
                 t.buttonOutline,
               )}
             >
-              Chat with us now
+              {actions.chat}
             </button>
           </li>
         )}

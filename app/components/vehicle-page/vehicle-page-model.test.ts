@@ -78,7 +78,7 @@ describe("the sidebar's actions", () => {
     ] as const) {
       expect(actions[key], key).toBeNull();
     }
-    expect(actions.chat).toBe(false);
+    expect(actions.chat).toBeNull();
     expect(actions.historyReport).toMatchObject({ href: "/report.pdf", external: true });
   });
 
@@ -95,7 +95,7 @@ describe("the sidebar's actions", () => {
     );
     const { actions } = model({}, site);
     expect(actions.whatsapp?.href).toMatch(/^https:\/\/wa\.me\/61400000000\?text=/);
-    expect(actions.chat).toBe(true);
+    expect(actions.chat).toBe("Chat with us now");
     expect(actions.finance?.label).toBe("Get a Quote");
     expect(actions.enquire?.label).toBe("Inquire Now");
   });
@@ -104,8 +104,8 @@ describe("the sidebar's actions", () => {
 describe("price, phone and specifications", () => {
   it("the phone is masked after 5 characters unless the site starts it revealed", () => {
     expect(model().phone).toEqual({
+      label: "Call",
       number: "0298765432",
-      masked: "02987XXXXX",
       startsRevealed: false,
     });
     expect(model({}, aSite({ phoneStartsRevealed: true })).phone?.startsRevealed).toBe(true);

@@ -10,7 +10,6 @@ import { localiseText, formatOdometer as formatOdometerUncached, term } from "~/
 import { groupOpeningHours } from "~/domain/opening-hours";
 import type { Site } from "~/server/sites/site";
 import type { LocationView } from "~/server/content/locations";
-import { maskPhone } from "~/domain/phone-reveal";
 import { imageUrl } from "~/domain/image-url";
 import {
   formatPrice as formatPriceUncached,
@@ -25,28 +24,15 @@ import {
   vehicleTags,
 } from "~/domain/vehicle-tags";
 import type { VehicleTag } from "~/domain/vehicle-tags";
+import { isUnavailable, vehiclePageActions, type VehicleAction } from "~/domain/vehicle-actions";
+import { ENQUIRY_ANCHOR, vehiclePagePath } from "~/domain/vehicle-paths";
 import {
-  buyOnlinePath,
-  canReserveOnline,
-  canShowHistoryReport,
-  canShowTradeIn,
-  checkoutPath,
-  depositText,
-  financePath,
-  isUnavailable,
-  tradeInPath,
-  VEHICLE_ACTION_TEXT,
-  vehiclePagePath,
-} from "~/domain/vehicle-actions";
-import { bookTestDrivePath, ENQUIRY_ANCHOR, whatsappHref } from "~/domain/vehicle-card";
-import {
-  canReserveFromVehiclePage,
   findSimilarSearchPath,
   makeSearchPath,
-  offersRequestPhotos,
   VEHICLE_PAGE_TEXT,
   vehicleHeading,
 } from "~/domain/vehicle-page";
+import type { VehicleActionKind } from "~/domain/site-constants";
 import { memoFormat } from "~/app/components/vehicle-card/format-cache";
 import { siteSearchBasePath } from "~/domain/search-scope";
 import type { Vehicle, VehicleImage } from "~/domain/vehicle";
@@ -127,10 +113,11 @@ export type VehiclePageModel = {
     historyReport: SidebarLink | null;
     requestPhotos: SidebarLink | null;
     whatsapp: SidebarLink | null;
-    chat: boolean;
+    /** The chat button's text, where the site has a chat. */
+    chat: string | null;
     findSimilar: SidebarLink | null;
   };
-  phone: { number: string; masked: string; startsRevealed: boolean } | null;
+  phone: { label: string; number: string; startsRevealed: boolean } | null;
   location: {
     view: LocationView | null;
     name: string;
@@ -146,13 +133,19 @@ export type VehiclePageModel = {
   similarSearchPath: string;
 };
 
-function link(
-  label: string,
-  href: string,
-  detail: string | null = null,
-  external = false,
-): SidebarLink {
-  return { label, detail, href, external };
+/** The page's action of this kind as a sidebar link, or null when the vehicle does not offer it. */
+function sidebarLink(
+  actions: readonly VehicleAction[],
+  kind: VehicleActionKind,
+): SidebarLink | null {
+  const action = actions.find((a) => a.kind === kind);
+  if (action?.type !== "link") return null;
+  return {
+    label: action.label,
+    detail: action.detail,
+    href: action.href,
+    external: action.external,
+  };
 }
 
 function galleryImages(
@@ -246,7 +239,6 @@ export function buildVehiclePageModel({
   };
   const unavailable = isUnavailable(vehicle);
   const localise = (text: string) => localiseText(text, locale);
-  const enquireHref = `/contact?car_id=${encodeURIComponent(String(vehicle.id))}`;
 
   const tags = vehicleTags(vehicle, settings, nowMs).filter((tag) => tag.kind !== "certified");
   const market = vehicle.autograb_data?.average_market_price ?? null;
@@ -260,6 +252,14 @@ export function buildVehiclePageModel({
       : null;
   const searchBase = siteSearchBasePath(settings);
   const findSimilar = findSimilarSearchPath(vehicle, searchBase);
+  const actions = vehiclePageActions(vehicle, {
+    settings,
+    locale,
+    phone: phoneNumber ?? null,
+    similarSearchHref: findSimilar,
+  });
+  const call = actions.find((a) => a.type === "call");
+  const chat = actions.find((a) => a.type === "chat");
 
   return {
     vehicle: {
@@ -307,50 +307,25 @@ export function buildVehiclePageModel({
     unavailable,
     gallery: galleryImages(vehicle.images, heading, site),
     actions: {
-      reserve: canReserveFromVehiclePage(vehicle, settings)
-        ? link(
-            `${VEHICLE_PAGE_TEXT.reserveNow} ${depositText(vehicle)} deposit`,
-            checkoutPath(vehicle.slug, settings),
-            VEHICLE_PAGE_TEXT.reserveNowDetail,
-          )
-        : null,
-      buyOnline:
-        !unavailable && canReserveOnline(vehicle, settings)
-          ? link(VEHICLE_ACTION_TEXT.buyOnline, buyOnlinePath(vehicle.slug, settings))
-          : null,
-      tradeIn:
-        !unavailable && canShowTradeIn(vehicle, settings)
-          ? link(VEHICLE_PAGE_TEXT.tradeIn, tradeInPath(vehicle), VEHICLE_PAGE_TEXT.tradeInDetail)
-          : null,
-      enquire: unavailable ? null : link(localise(VEHICLE_ACTION_TEXT.enquireNow), enquireHref),
-      testDrive: unavailable
-        ? null
-        : link(VEHICLE_ACTION_TEXT.bookTestDrive, bookTestDrivePath(vehicle)),
-      finance: unavailable ? null : link(localise(settings.getFinanceText), financePath(vehicle)),
-      historyReport: canShowHistoryReport(vehicle)
-        ? link(VEHICLE_ACTION_TEXT.historyReport, vehicle.file ?? "", null, true)
-        : null,
-      requestPhotos: offersRequestPhotos(vehicle)
-        ? link(
-            VEHICLE_PAGE_TEXT.requestPhotos,
-            `${enquireHref}&subcategory=${encodeURIComponent("Request Photos")}`,
-          )
-        : null,
-      whatsapp:
-        !unavailable && settings.whatsappNumber && settings.whatsappNumber.trim() !== ""
-          ? link("WhatsApp", whatsappHref(settings.whatsappNumber, vehicle), null, true)
-          : null,
-      chat: !unavailable && settings.chatEnabled,
-      findSimilar: unavailable ? link(VEHICLE_ACTION_TEXT.findSimilar, findSimilar) : null,
+      reserve: sidebarLink(actions, "reserve-now"),
+      buyOnline: sidebarLink(actions, "buy-online"),
+      tradeIn: sidebarLink(actions, "trade-in"),
+      enquire: sidebarLink(actions, "enquire-now"),
+      testDrive: sidebarLink(actions, "book-test-drive"),
+      finance: sidebarLink(actions, "get-finance"),
+      historyReport: sidebarLink(actions, "history-report"),
+      requestPhotos: sidebarLink(actions, "request-photos"),
+      whatsapp: sidebarLink(actions, "whatsapp"),
+      chat: chat ? chat.label : null,
+      findSimilar: sidebarLink(actions, "find-similar"),
     },
-    phone:
-      phoneNumber && phoneNumber.trim() !== ""
-        ? {
-            number: phoneNumber,
-            masked: maskPhone(phoneNumber),
-            startsRevealed: settings.phoneStartsRevealed,
-          }
-        : null,
+    phone: call
+      ? {
+          label: call.label,
+          number: call.phone,
+          startsRevealed: settings.phoneStartsRevealed,
+        }
+      : null,
     location:
       location || vehicle.location_name
         ? {

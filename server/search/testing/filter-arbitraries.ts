@@ -199,8 +199,6 @@ export function filterArbitraryFor(values: readonly string[] = []): fc.Arbitrary
   })).node;
 }
 
-export const filterArbitrary = filterArbitraryFor();
-
 /** Documents together with filters that mostly use their values. */
 export function docsWithFilter(min: number, max: number) {
   return docsArbitrary(min, max).chain((docs) => {

@@ -2,12 +2,12 @@
  * Reading and writing stock. Writes announce the change on the change bus so the search index,
  * the page cache and (on PostgreSQL) every other server process see it.
  */
-import { eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { SiteSettingsSchema } from "~/domain/site-settings";
 import type { SiteSettings } from "~/domain/site-settings";
 import type { Vehicle } from "~/domain/vehicle";
 import type { Database } from "../db/client";
-import { vehicles } from "../db/schema";
+import { vehiclePriceHistory, vehicles } from "../db/schema";
 import type { ChangeBus } from "../events/change-bus";
 import {
   VehicleDocumentBuilder,
@@ -202,23 +202,82 @@ async function loadContext(
 
 export type VehicleInsert = typeof vehicles.$inferInsert;
 
+/** Rows per upsert statement: 46 columns stay well under PostgreSQL's 65,535 parameters. */
+const WRITE_BATCH_ROWS = 500;
+/** Vehicle ids per change message: a NOTIFY payload must stay under 8,000 bytes. */
+const IDS_PER_CHANGE = 500;
+
+/** Every column a write sets on conflict: all but the id and the first-seen time. */
+const UPDATED_ON_CONFLICT = Object.fromEntries(
+  Object.entries(getTableColumns(vehicles))
+    .filter(([key]) => key !== "id" && key !== "createdAt" && key !== "createdAtTimestamp")
+    .map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]),
+) as Record<string, SQL>;
+
+/**
+ * The one write path of stock: inserts or updates one site's vehicles (by site and slug) and
+ * keeps each vehicle's price history (a new price or price type adds a row). Runs inside the
+ * caller's transaction when given one; announces nothing (see `announceVehicleChanges`).
+ * Answers the ids in the order of `inputs`.
+ */
+export async function writeVehicles(db: Database, inputs: VehicleInsert[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < inputs.length; i += WRITE_BATCH_ROWS) {
+    const batch = inputs.slice(i, i + WRITE_BATCH_ROWS);
+    const siteId = batch[0]!.siteId;
+    if (batch.some((v) => v.siteId !== siteId)) throw new Error("one site per write");
+    const slugs = batch.map((v) => v.slug);
+    const before = await db
+      .select({ slug: vehicles.slug, price: vehicles.price, priceType: vehicles.priceType })
+      .from(vehicles)
+      .where(and(eq(vehicles.siteId, siteId), inArray(vehicles.slug, slugs)));
+    const priceBefore = new Map(before.map((row) => [row.slug, row]));
+    const now = new Date();
+    const rows = await db
+      .insert(vehicles)
+      .values(batch.map((v) => ({ ...v, updatedAt: now })))
+      .onConflictDoUpdate({ target: [vehicles.siteId, vehicles.slug], set: UPDATED_ON_CONFLICT })
+      .returning({ id: vehicles.id, slug: vehicles.slug });
+    const idOf = new Map(rows.map((row) => [row.slug, row.id]));
+    const priced = batch.filter((v) => {
+      const old = priceBefore.get(v.slug);
+      return !old || old.price !== (v.price ?? 0) || old.priceType !== (v.priceType ?? null);
+    });
+    if (priced.length > 0) {
+      await db.insert(vehiclePriceHistory).values(
+        priced.map((v) => ({
+          siteId,
+          vehicleId: idOf.get(v.slug)!,
+          price: v.price ?? 0,
+          priceType: v.priceType ?? null,
+          changedAt: now,
+        })),
+      );
+    }
+    for (const v of batch) ids.push(idOf.get(v.slug)!);
+  }
+  return ids;
+}
+
+/** Tells the search index, the page cache and every other server process what changed. */
+export async function announceVehicleChanges(
+  bus: ChangeBus,
+  siteId: number,
+  ids: readonly number[],
+): Promise<void> {
+  for (let i = 0; i < ids.length; i += IDS_PER_CHANGE)
+    await bus.publish({ kind: "vehicle", siteId, ids: ids.slice(i, i + IDS_PER_CHANGE) });
+}
+
 /** Inserts or updates a vehicle (by site and slug) and announces the change. */
 export async function saveVehicle(
   db: Database,
   bus: ChangeBus,
   input: VehicleInsert,
 ): Promise<number> {
-  const [row] = await db
-    .insert(vehicles)
-    .values(input)
-    .onConflictDoUpdate({
-      target: [vehicles.siteId, vehicles.slug],
-      set: { ...input, updatedAt: new Date() },
-    })
-    .returning({ id: vehicles.id });
-  if (!row) throw new Error("vehicle was not saved");
-  await bus.publish({ kind: "vehicle", siteId: input.siteId, ids: [row.id] });
-  return row.id;
+  const [id] = await writeVehicles(db, [input]);
+  await announceVehicleChanges(bus, input.siteId, [id!]);
+  return id!;
 }
 
 export async function deleteVehicle(db: Database, bus: ChangeBus, siteId: number, id: number) {

@@ -25,6 +25,7 @@ import type { LeadServices } from "./leads/services";
 import type { MailTransport } from "./providers/mail/mail-transport";
 import { closeRedis, openRedis } from "./redis";
 import { createDemoSiteApiKeys } from "./sites/api-keys";
+import { startFeedPuller } from "./stock/feed-pull";
 
 type DemoApiKey = Awaited<ReturnType<typeof createDemoSiteApiKeys>>[number];
 
@@ -127,6 +128,15 @@ export async function startServer(
   const port = (httpServer.address() as AddressInfo).port;
   // The lead delivery worker: works through the outbox left by earlier runs, then new leads.
   await leads.start();
+  const stopFeedPuller = env.STOCK_FEED_PULL
+    ? startFeedPuller({
+        db: database.db,
+        bus,
+        registry,
+        logger,
+        tickMs: env.STOCK_FEED_PULL_TICK_MS,
+      })
+    : async () => undefined;
 
   let closing: Promise<void> | null = null;
   return {
@@ -147,6 +157,7 @@ export async function startServer(
         });
         await vite?.close();
         await leads.close();
+        await stopFeedPuller();
         search.stop();
         await bus.stop();
         if (redis) await closeRedis(redis);

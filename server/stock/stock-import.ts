@@ -137,11 +137,10 @@ async function planImport(
   now: Date,
 ): Promise<Plan> {
   const scope = createSiteScope(db, site.id);
-  const [existing, siteDealerships, siteLocations] = await Promise.all([
-    scope.findMany(vehicles),
-    scope.findMany(dealerships),
-    scope.findMany(locations),
-  ]);
+  // One after another: a transaction is one connection.
+  const existing = await scope.findMany(vehicles);
+  const siteDealerships = await scope.findMany(dealerships);
+  const siteLocations = await scope.findMany(locations);
   const defaultDealershipId = site.dealershipId ?? siteDealerships[0]?.id;
   if (defaultDealershipId === undefined)
     throw new FeedRefusedError(

@@ -1,6 +1,6 @@
 /**
  * One vehicle of a stock feed, as a dealer's system sends it (docs/stock-feeds.md,
- * docs/product/data-in.md). Field names are those of the Vehicle (docs/product/constants.md),
+ * docs/product/data-in.md). Field names are those of the Vehicle (`~/domain/vehicle`),
  * so a JSON feed is an array of vehicles in the product's own shape, and they are the default
  * CSV column names. CSV values arrive as text: numbers, yes/no values and lists are read from
  * text here, so that both formats meet one schema and one set of messages.

@@ -198,6 +198,40 @@ export const DataSourceSchema = z.discriminatedUnion("kind", [
   }),
 ]);
 export type DataSource = z.infer<typeof DataSourceSchema>;
+/** How stock feeds reach the site (docs/stock-feeds.md, docs/product/data-in.md). */
+const StockFeedSettingsSchema = z
+  .object({
+    url: z
+      .string()
+      .url("The feed URL must be a full http(s) address")
+      .nullable()
+      .default(null)
+      .describe(
+        "Feed (CSV or JSON) pulled on a schedule as a full import; null = the site's stock comes by CLI or API only.",
+      ),
+    pullIntervalMinutes: z
+      .number()
+      .int()
+      .min(5)
+      .max(1440)
+      .default(60)
+      .describe("Minutes between pulls of the feed URL (an unchanged feed costs one request)."),
+    columns: z
+      .record(z.string(), z.string())
+      .default({})
+      .describe(
+        "CSV column names of the dealer's export by the product's own column name, e.g. { stocknum: 'Stock No' }; unmapped columns keep the product's names.",
+      ),
+    maxRemovalShare: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0.5)
+      .describe(
+        "A full feed that would mark more than this share of the listed stock as sold is refused as a whole.",
+      ),
+  })
+  .default({ url: null, pullIntervalMinutes: 60, columns: {}, maxRemovalShare: 0.5 });
 
 export const SiteSettingsSchema = z.object({
   // Search
@@ -240,6 +274,7 @@ export const SiteSettingsSchema = z.object({
     ])
     .describe("Search facets shown in the filter sidebar, in order."),
   stock: StockRulesSchema,
+  stockFeed: StockFeedSettingsSchema,
   includeSoldCarsDays: z
     .number()
     .int()

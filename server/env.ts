@@ -121,6 +121,15 @@ export const EnvSchema = z.object({
     .describe(
       "Prefix of this deployment's Redis keys, so that several deployments can share one Redis.",
     ),
+  STOCK_FEED_PULL: flag
+    .default(true)
+    .describe("Pull the sites' stock feed URLs in this process (one node per site at a time)."),
+  STOCK_FEED_PULL_TICK_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(60_000)
+    .describe("How often to look for stock feeds due for a pull."),
   NEVDIS_API_URL: z.string().url().optional(),
   NEVDIS_API_KEY: z.string().optional(),
   AUTOGRAB_API_URL: z.string().url().optional(),

@@ -27,6 +27,7 @@ import { closeRedis, openRedis } from "./redis";
 import { startDataSourceRefresher } from "./data-source/refresher";
 import type { DataSourceRefresher } from "./data-source/refresher";
 import { createDemoSiteApiKeys } from "./sites/api-keys";
+import { startFeedPuller } from "./stock/feed-pull";
 
 type DemoApiKey = Awaited<ReturnType<typeof createDemoSiteApiKeys>>[number];
 
@@ -141,6 +142,15 @@ export async function startServer(
         environment: process.env,
       })
     : null;
+  const stopFeedPuller = env.STOCK_FEED_PULL
+    ? startFeedPuller({
+        db: database.db,
+        bus,
+        registry,
+        logger,
+        tickMs: env.STOCK_FEED_PULL_TICK_MS,
+      })
+    : async () => undefined;
 
   let closing: Promise<void> | null = null;
   return {
@@ -163,6 +173,7 @@ export async function startServer(
         await vite?.close();
         await dataSources?.stop();
         await leads.close();
+        await stopFeedPuller();
         search.stop();
         await bus.stop();
         if (redis) await closeRedis(redis);

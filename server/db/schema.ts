@@ -346,6 +346,80 @@ export const siteApiKeys = pgTable(
   ],
 );
 
+/** One row error of a stock feed: where, which field, and what the dealer should fix. */
+export type StockImportRowError = { line: number; field: string | null; message: string };
+
+/**
+ * Every stock feed import, applied or refused (docs/stock-feeds.md): what came in, from where,
+ * and what it did. Read back through the stock API.
+ */
+export const stockImports = pgTable(
+  "stock_imports",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    /** cli, http or pull. */
+    source: text("source").notNull(),
+    /** full or partial. */
+    mode: text("mode").notNull(),
+    /** csv or json; null when the feed was neither. */
+    format: text("format"),
+    /** applied, or refused (nothing of it applied; `error` says why). */
+    status: text("status").notNull(),
+    error: text("error"),
+    rows: integer("rows").notNull().default(0),
+    added: integer("added").notNull().default(0),
+    updated: integer("updated").notNull().default(0),
+    unchanged: integer("unchanged").notNull().default(0),
+    sold: integer("sold").notNull().default(0),
+    rejected: integer("rejected").notNull().default(0),
+    /** The first row errors (the count of all is `rejected`). */
+    rowErrors: jsonb("row_errors").$type<StockImportRowError[]>().notNull().default([]),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("stock_imports_site").on(t.siteId, t.id)],
+);
+
+/** Every price a vehicle has had, newest last: price-drop alerts and history read it. */
+export const vehiclePriceHistory = pgTable(
+  "vehicle_price_history",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    vehicleId: integer("vehicle_id")
+      .notNull()
+      .references(() => vehicles.id, { onDelete: "cascade" }),
+    price: doublePrecision("price").notNull(),
+    priceType: text("price_type"),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("vehicle_price_history_vehicle").on(t.vehicleId, t.changedAt)],
+);
+
+/**
+ * The scheduled pull of a site's feed URL: the validators of the last answer (so an unchanged
+ * feed is a 304) and a lease, so that of several web nodes one pulls a site at a time.
+ */
+export const stockFeedPulls = pgTable("stock_feed_pulls", {
+  siteId: integer("site_id")
+    .primaryKey()
+    .references(() => sites.id, { onDelete: "cascade" }),
+  feedUrl: text("feed_url").notNull(),
+  etag: text("etag"),
+  lastModified: text("last_modified"),
+  lastPulledAt: timestamp("last_pulled_at", { withTimezone: true }),
+  /** not_modified, imported, refused or failed (with lastError). */
+  lastOutcome: text("last_outcome"),
+  lastError: text("last_error"),
+  leaseUntil: timestamp("lease_until", { withTimezone: true }),
+  leaseOwner: text("lease_owner"),
+});
+
 export type SiteRow = typeof sites.$inferSelect;
 export type DealershipRow = typeof dealerships.$inferSelect;
 export type LocationRow = typeof locations.$inferSelect;

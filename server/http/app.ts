@@ -25,6 +25,7 @@ import type { RequestContext } from "./load-context";
 import { createSearchApi } from "../search";
 import type { SearchIndex } from "../stock/search-sync";
 import { createSiteSearch } from "../stock/site-search";
+import { createStockApiRouter } from "../stock/stock-api";
 import type { LeadServices } from "../leads/services";
 import { createLeadsRouter } from "../leads/router";
 import { createDevMailRouter } from "../leads/dev-mail-page";
@@ -171,6 +172,17 @@ export function createApp(deps: AppDependencies) {
       return;
     }
     searchApi(req, res, next);
+  });
+
+  // The stock API (server/stock/stock-api.ts): the website id in its path names the site.
+  const stockApi = createStockApiRouter({ db: deps.db, bus: deps.bus, registry });
+  app.use((req, res, next) => {
+    if (!req.path.startsWith("/api/v1/websites/")) return next();
+    if (registry.byHost(req.headers.host) === null) {
+      res.status(404).type("text/plain").send("Not Found");
+      return;
+    }
+    stockApi(req, res, next);
   });
 
   // Tenancy: the Host header selects the site, once per request.

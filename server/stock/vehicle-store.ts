@@ -2,12 +2,12 @@
  * Reading and writing stock. Writes announce the change on the change bus so the search index,
  * the page cache and (on PostgreSQL) every other server process see it.
  */
-import { eq, sql, type SQL } from "drizzle-orm";
+import { SQL, and, eq, getTableColumns, inArray, is, sql } from "drizzle-orm";
 import { SiteSettingsSchema } from "~/domain/site-settings";
 import type { SiteSettings } from "~/domain/site-settings";
 import type { Vehicle } from "~/domain/vehicle";
 import type { Database } from "../db/client";
-import { vehicles } from "../db/schema";
+import { vehiclePriceHistory, vehicles } from "../db/schema";
 import type { ChangeBus } from "../events/change-bus";
 import {
   VehicleDocumentBuilder,
@@ -202,23 +202,131 @@ async function loadContext(
 
 export type VehicleInsert = typeof vehicles.$inferInsert;
 
+/** Rows per upsert statement (one JSON parameter each). */
+const WRITE_BATCH_ROWS = 500;
+/** Vehicle ids per change message: a NOTIFY payload must stay under 8,000 bytes. */
+const IDS_PER_CHANGE = 500;
+
+/**
+ * The upsert's columns. Rows travel as one JSON parameter read by `jsonb_to_recordset`: building
+ * a statement of 500 rows x 46 parameters cost more than the database's work (decision 021).
+ * A missing value takes the column's default: a plain value here, an SQL default (now(), the id
+ * sequence) in the statement.
+ */
+const WRITE_COLUMNS = Object.entries(getTableColumns(vehicles)).map(([key, column]) => {
+  const type = column.getSQLType();
+  const name = `"${column.name}"`;
+  const sqlDefault = is(column.default, SQL) ? column.default : null;
+  const read =
+    type === "serial"
+      ? sql.raw(
+          `COALESCE(t.${name}, nextval(pg_get_serial_sequence('vehicles', '${column.name}')))`,
+        )
+      : sqlDefault
+        ? sql`COALESCE(t.${sql.raw(name)}, ${sqlDefault})`
+        : sql.raw(`t.${name}`);
+  return {
+    key: key as keyof VehicleInsert,
+    name,
+    recordType: `${name} ${type === "serial" ? "integer" : type}`,
+    read,
+    valueDefault:
+      column.hasDefault && !sqlDefault && type !== "serial" ? column.default : undefined,
+    // Kept from the first write: the id and when the vehicle first arrived.
+    updated: key !== "id" && key !== "createdAt" && key !== "createdAtTimestamp",
+  };
+});
+
+const UPSERT_HEAD = sql.raw(
+  `INSERT INTO vehicles (${WRITE_COLUMNS.map((c) => c.name).join(", ")}) SELECT `,
+);
+const UPSERT_READS = sql.join(
+  WRITE_COLUMNS.map((c) => c.read),
+  sql`, `,
+);
+const UPSERT_RECORD = sql.raw(`) AS t(${WRITE_COLUMNS.map((c) => c.recordType).join(", ")})`);
+const UPSERT_TAIL = sql.raw(
+  ` ON CONFLICT (site_id, slug) DO UPDATE SET ${WRITE_COLUMNS.filter((c) => c.updated)
+    .map((c) => `${c.name} = excluded.${c.name}`)
+    .join(", ")} RETURNING id, slug`,
+);
+
+function upsertRows(batch: VehicleInsert[], now: Date): string {
+  return JSON.stringify(
+    batch.map((vehicle) => {
+      const row: Record<string, unknown> = {};
+      for (const c of WRITE_COLUMNS) {
+        const value = c.key === "updatedAt" ? now : vehicle[c.key];
+        row[c.name.slice(1, -1)] = value === undefined ? (c.valueDefault ?? null) : value;
+      }
+      return row;
+    }),
+  );
+}
+
+/**
+ * The one write path of stock: inserts or updates one site's vehicles (by site and slug) and
+ * keeps each vehicle's price history (a new price or price type adds a row). Runs inside the
+ * caller's transaction when given one; announces nothing (see `announceVehicleChanges`).
+ * Answers the ids in the order of `inputs`.
+ */
+export async function writeVehicles(db: Database, inputs: VehicleInsert[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < inputs.length; i += WRITE_BATCH_ROWS) {
+    const batch = inputs.slice(i, i + WRITE_BATCH_ROWS);
+    const siteId = batch[0]!.siteId;
+    if (batch.some((v) => v.siteId !== siteId)) throw new Error("one site per write");
+    const slugs = batch.map((v) => v.slug);
+    const before = await db
+      .select({ slug: vehicles.slug, price: vehicles.price, priceType: vehicles.priceType })
+      .from(vehicles)
+      .where(and(eq(vehicles.siteId, siteId), inArray(vehicles.slug, slugs)));
+    const priceBefore = new Map(before.map((row) => [row.slug, row]));
+    const now = new Date();
+    const rows = await rowsOf<{ id: number; slug: string }>(
+      db,
+      sql`${UPSERT_HEAD}${UPSERT_READS} FROM jsonb_to_recordset(${upsertRows(batch, now)}::jsonb${UPSERT_RECORD}${UPSERT_TAIL}`,
+    );
+    const idOf = new Map(rows.map((row) => [row.slug, Number(row.id)]));
+    const priced = batch.filter((v) => {
+      const old = priceBefore.get(v.slug);
+      return !old || old.price !== (v.price ?? 0) || old.priceType !== (v.priceType ?? null);
+    });
+    if (priced.length > 0) {
+      await db.insert(vehiclePriceHistory).values(
+        priced.map((v) => ({
+          siteId,
+          vehicleId: idOf.get(v.slug)!,
+          price: v.price ?? 0,
+          priceType: v.priceType ?? null,
+          changedAt: now,
+        })),
+      );
+    }
+    for (const v of batch) ids.push(idOf.get(v.slug)!);
+  }
+  return ids;
+}
+
+/** Tells the search index, the page cache and every other server process what changed. */
+export async function announceVehicleChanges(
+  bus: ChangeBus,
+  siteId: number,
+  ids: readonly number[],
+): Promise<void> {
+  for (let i = 0; i < ids.length; i += IDS_PER_CHANGE)
+    await bus.publish({ kind: "vehicle", siteId, ids: ids.slice(i, i + IDS_PER_CHANGE) });
+}
+
 /** Inserts or updates a vehicle (by site and slug) and announces the change. */
 export async function saveVehicle(
   db: Database,
   bus: ChangeBus,
   input: VehicleInsert,
 ): Promise<number> {
-  const [row] = await db
-    .insert(vehicles)
-    .values(input)
-    .onConflictDoUpdate({
-      target: [vehicles.siteId, vehicles.slug],
-      set: { ...input, updatedAt: new Date() },
-    })
-    .returning({ id: vehicles.id });
-  if (!row) throw new Error("vehicle was not saved");
-  await bus.publish({ kind: "vehicle", siteId: input.siteId, ids: [row.id] });
-  return row.id;
+  const [id] = await writeVehicles(db, [input]);
+  await announceVehicleChanges(bus, input.siteId, [id!]);
+  return id!;
 }
 
 export async function deleteVehicle(db: Database, bus: ChangeBus, siteId: number, id: number) {

@@ -63,7 +63,14 @@ export const EnvSchema = z.object({
   LEAD_DELIVERY: flag.default(true).describe("Run the lead delivery worker in this process."),
   LEAD_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(12),
   LEAD_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
-  LEAD_DELIVERY_LEASE_MS: z.coerce.number().int().min(100).default(120_000),
+  LEAD_DELIVERY_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(10_000)
+    .describe(
+      "A claimed delivery's lease, renewed every third of it while the job is worked on: a dead process's jobs are taken over within this plus LEAD_POLL_MS.",
+    ),
   LEAD_POLL_MS: z.coerce.number().int().min(10).default(5_000),
   LEAD_RATE_LIMIT: z.coerce
     .number()

@@ -36,6 +36,14 @@ export const EnvSchema = z.object({
     ),
   PAGE_CACHE: flag.default(true).describe("In-process cache of rendered pages per site and URL."),
   PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(2000),
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(10_000)
+    .describe(
+      "On SIGTERM: how long requests in flight may take to finish before their connections are cut.",
+    ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 
   // Leads (server/leads): mail, files, delivery and abuse limits.

@@ -26,8 +26,10 @@ if (!process.env.SEARCH_MASTER_KEY)
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
+    // Graceful: /readyz says not ready, requests in flight finish, the lead worker hands back
+    // its leases, then Redis and the database are closed (server/start.ts).
     logger.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), env.SHUTDOWN_DRAIN_MS + 10_000);
     force.unref();
     server.close().then(
       () => process.exit(0),

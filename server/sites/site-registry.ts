@@ -14,6 +14,11 @@ export class SiteRegistry {
   #byId = new Map<number, Site>();
   #byDomain = new Map<string, Site>();
   #bySlug = new Map<string, Site>();
+  /**
+   * Versions come from one counter for all sites and never repeat: a reload racing a touch (or
+   * another reload) can never give a site a version that a page was already cached under.
+   */
+  #lastVersion = 0;
 
   constructor(
     private readonly db: Database,
@@ -28,16 +33,20 @@ export class SiteRegistry {
     for (const { id } of rows) await this.reload(id);
   }
 
-  /** Re-reads one site (after its settings, dealerships or manufacturer changed). */
+  /**
+   * Re-reads one site (after its settings, dealerships or manufacturer changed). The old entry
+   * keeps answering while the new one loads.
+   */
   async reload(siteId: number): Promise<Site | null> {
+    const site = await loadSite(this.db, siteId, 0);
     const previous = this.#byId.get(siteId);
     if (previous) {
       this.#bySlug.delete(previous.slug);
-      if (previous.domainName) this.#byDomain.delete(previous.domainName);
+      if (previous.domainName) this.#byDomain.delete(previous.domainName.toLowerCase());
       this.#byId.delete(siteId);
     }
-    const site = await loadSite(this.db, siteId, (previous?.version ?? 0) + 1);
     if (!site) return null;
+    site.version = ++this.#lastVersion;
     this.#byId.set(site.id, site);
     this.#bySlug.set(site.slug, site);
     if (site.domainName) this.#byDomain.set(site.domainName.toLowerCase(), site);
@@ -47,7 +56,7 @@ export class SiteRegistry {
   /** Marks a site's content or stock as changed, so cached pages of it are not served. */
   touch(siteId: number): void {
     const site = this.#byId.get(siteId);
-    if (site) site.version += 1;
+    if (site) site.version = ++this.#lastVersion;
   }
 
   all(): Site[] {

@@ -86,8 +86,11 @@ export async function startSearchIndex(options: {
     }
   };
   const unsubscribe = bus.subscribe((change) => {
+    // The site's version moves on once more when the index has the change: a page rendered
+    // meanwhile (from the old documents, under the version the change's arrival set) is retired.
     queue = queue
       .then(() => apply(change))
+      .then(() => registry.touch(change.siteId))
       .catch((error: unknown) =>
         logger.error({ err: error, change }, "search index update failed"),
       );

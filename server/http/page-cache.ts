@@ -8,6 +8,12 @@
  * header the chain set (security policy included); `serve` sits first in the chain and answers a
  * hit before logging, header and compression middleware run, so a repeat request costs a map
  * lookup and one write. The gzip form of a page is made once, on the first hit that accepts it.
+ *
+ * Click ids and campaign tags (gclid, fbclid, utm_*...) differ on every ad click but never change
+ * the page: the browser reads them from its own address bar for attribution. So `serve` takes
+ * them off the URL of every GET and HEAD before anything looks at it: the page is rendered
+ * without them, one cached copy answers every click, and no visitor's click id is echoed into
+ * another's page. A redirect gets them back on its Location, so attribution survives it.
  */
 import { gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
@@ -36,6 +42,83 @@ const MIN_GZIP_BYTES = 1024;
 
 export type PageKey = (req: Request, res: Response) => string | null;
 
+/**
+ * Query parameters that only say where a visit came from: ad click ids (Google, Microsoft, Meta,
+ * TikTok, X, LinkedIn, Yandex), Google Analytics' cross-domain linker, Mailchimp's campaign tags.
+ */
+const TRACKING_PARAMETERS = new Set([
+  "gclid",
+  "gclsrc",
+  "gbraid",
+  "wbraid",
+  "dclid",
+  "srsltid",
+  "_ga",
+  "_gl",
+  "fbclid",
+  "msclkid",
+  "ttclid",
+  "twclid",
+  "li_fat_id",
+  "igshid",
+  "yclid",
+  "mc_cid",
+  "mc_eid",
+]);
+
+export function isTrackingParameter(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower.startsWith("utm_") || TRACKING_PARAMETERS.has(lower);
+}
+
+/**
+ * The URL without its tracking parameters, and those parameters as a query string. The other
+ * parameters keep their order and their exact encoding.
+ */
+export function splitTrackingParameters(url: string): { url: string; tracking: string } {
+  const question = url.indexOf("?");
+  if (question === -1) return { url, tracking: "" };
+  const kept: string[] = [];
+  const tracking: string[] = [];
+  for (const pair of url.slice(question + 1).split("&")) {
+    const rawName = pair.split("=", 1)[0]!;
+    let name = rawName;
+    try {
+      name = decodeURIComponent(rawName.replace(/\+/g, " "));
+    } catch {
+      // A malformed name is not one of ours: it stays.
+    }
+    (pair !== "" && isTrackingParameter(name) ? tracking : kept).push(pair);
+  }
+  if (tracking.length === 0) return { url, tracking: "" };
+  const rest = kept.filter((pair) => pair !== "").join("&");
+  return { url: url.slice(0, question) + (rest ? `?${rest}` : ""), tracking: tracking.join("&") };
+}
+
+/** Adds a query string to a Location (before any fragment). */
+function withQuery(location: string, query: string): string {
+  const hash = location.indexOf("#");
+  const [base, fragment] =
+    hash === -1 ? [location, ""] : [location.slice(0, hash), location.slice(hash)];
+  return `${base}${base.includes("?") ? "&" : "?"}${query}${fragment}`;
+}
+
+/** GET and HEAD: the URL loses its tracking parameters; a redirect's Location gets them back. */
+function stripTrackingParameters(req: Request, res: Response): void {
+  if (req.method !== "GET" && req.method !== "HEAD") return;
+  const { url, tracking } = splitTrackingParameters(req.url);
+  if (!tracking) return;
+  req.url = url;
+  req.originalUrl = splitTrackingParameters(req.originalUrl).url;
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    const location = res.getHeader("location");
+    if (status >= 300 && status < 400 && typeof location === "string")
+      res.setHeader("location", withQuery(location, tracking));
+    return writeHead(status, ...rest);
+  }) as Response["writeHead"];
+}
+
 export class PageCache {
   #entries = new Map<string, CachedPage>();
   hits = 0;
@@ -58,6 +141,7 @@ export class PageCache {
   /** First in the chain: answers GET and HEAD hits; anything else goes on. */
   serve(keyOf: PageKey) {
     return (req: Request, res: Response, next: NextFunction) => {
+      stripTrackingParameters(req, res);
       if (!this.enabled || (req.method !== "GET" && req.method !== "HEAD")) return next();
       const key = keyOf(req, res);
       const hit = key ? this.#entries.get(key) : undefined;

@@ -36,6 +36,33 @@ export const EnvSchema = z.object({
     ),
   PAGE_CACHE: flag.default(true).describe("In-process cache of rendered pages per site and URL."),
   PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(2000),
+  // Every in-process cache is bounded by bytes, so a node's memory has a ceiling (GET /metrics).
+  PAGE_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(64 * 1024 * 1024)
+    .describe("Bytes of rendered pages kept (bodies and their gzip forms)."),
+  SEARCH_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(32 * 1024 * 1024)
+    .describe("Bytes of search results kept (their JSON length)."),
+  IMAGE_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(64 * 1024 * 1024)
+    .describe("Bytes of resized images kept."),
+  SITE_MEMO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(16 * 1024 * 1024)
+    .describe(
+      "Bytes of per-site reads kept (locations, content pages, reviews; their JSON length).",
+    ),
   SHUTDOWN_DRAIN_MS: z.coerce
     .number()
     .int()

@@ -22,6 +22,8 @@ import { ChangeBus } from "./events/change-bus";
 import { createApp } from "./http/app";
 import { rateLimiterFactory } from "./http/rate-limiter";
 import { Readiness } from "./http/readiness";
+import { handleMetrics, type MetricsSource } from "./http/metrics";
+import { setSiteMemoBudget, siteMemoStats } from "./sites/site-memo";
 import { SiteRegistry } from "./sites/site-registry";
 import { startSearchIndex } from "./stock/search-sync";
 import type { SearchIndex } from "./stock/search-sync";
@@ -106,6 +108,7 @@ async function startApplication(
     logger.info({ ...summary, ms: Date.now() - started }, "demo data loaded");
   }
 
+  setSiteMemoBudget(env.SITE_MEMO_MAX_BYTES);
   const bus = new ChangeBus(database.pool);
   await bus.start();
   const registry = new SiteRegistry(database.db, env.PLATFORM_DOMAIN);
@@ -116,6 +119,7 @@ async function startApplication(
     registry,
     masterKey: env.SEARCH_MASTER_KEY,
     logger,
+    resultsCacheMaxBytes: env.SEARCH_CACHE_MAX_BYTES,
   });
   const redis = env.REDIS_URL ? await openRedis(env.REDIS_URL, logger) : null;
   const rateLimiter = rateLimiterFactory(redis, env.REDIS_KEY_PREFIX);
@@ -155,7 +159,18 @@ async function startApplication(
     leads,
     rateLimiter,
   });
-  server.setHandler(app);
+  const metrics: MetricsSource = {
+    isPlatformHost: (host) => registry.byHost(host) === "platform",
+    caches: () => ({
+      pages: app.pageCache.stats(),
+      search_results: search.engine.resultsCache.stats(),
+      images: app.imageResizer.stats(),
+      site_memo: siteMemoStats(),
+    }),
+  };
+  server.setHandler((req, res) => {
+    if (!handleMetrics(metrics, req, res)) app(req, res);
+  });
   readiness.ready(() => database.db.execute(sql`SELECT 1`));
   // The lead delivery worker: works through the outbox left by earlier runs, then new leads.
   await leads.start();

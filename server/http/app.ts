@@ -20,6 +20,7 @@ import { createSiteScope } from "../sites/scope";
 import type { Site } from "../sites/site";
 import type { SiteRegistry } from "../sites/site-registry";
 import { mediaRouter } from "../media/media-router";
+import { ImageResizer } from "../media/image-resizer";
 import type { RequestContext } from "./load-context";
 import { createSearchApi } from "../search";
 import type { SearchIndex } from "../stock/search-sync";
@@ -70,7 +71,11 @@ export function createApp(deps: AppDependencies) {
   app.set("trust proxy", true);
 
   // A page rendered before for this site version and URL is answered first of all (server/http/page-cache.ts).
-  const pageCache = new PageCache(env.PAGE_CACHE && !deps.vite ? env.PAGE_CACHE_MAX_ENTRIES : 0);
+  const pageCache = new PageCache(
+    env.PAGE_CACHE && !deps.vite ? env.PAGE_CACHE_MAX_ENTRIES : 0,
+    env.PAGE_CACHE_MAX_BYTES,
+  );
+  const imageResizer = new ImageResizer(fetch, env.IMAGE_CACHE_MAX_BYTES);
   const pageKey = (req: Request): string | null => {
     const site = registry.byHost(req.headers.host);
     if (!site || site === "platform") return null;
@@ -167,7 +172,7 @@ export function createApp(deps: AppDependencies) {
     next();
   });
 
-  app.use("/media", mediaRouter());
+  app.use("/media", mediaRouter(imageResizer));
   app.get("/robots.txt", (req, res) => {
     res
       .type("text/plain")
@@ -259,7 +264,7 @@ export function createApp(deps: AppDependencies) {
     res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
   });
 
-  return Object.assign(app, { pageCache });
+  return Object.assign(app, { pageCache, imageResizer });
 }
 
 export function originOf(req: Request): string {

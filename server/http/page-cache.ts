@@ -17,6 +17,7 @@
  */
 import { gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
+import { BoundedCache } from "../bounded-cache";
 
 type CachedPage = {
   headers: Record<string, string | string[]>;
@@ -119,19 +120,35 @@ function stripTrackingParameters(req: Request, res: Response): void {
   }) as Response["writeHead"];
 }
 
-export class PageCache {
-  #entries = new Map<string, CachedPage>();
-  hits = 0;
-  misses = 0;
+/** What a stored page costs besides its body: its headers and the map entry. */
+const ENTRY_OVERHEAD_BYTES = 2048;
 
-  constructor(private readonly maxEntries: number) {}
+export class PageCache {
+  readonly #entries: BoundedCache<string, CachedPage>;
+
+  /** At most `maxEntries` pages and `maxBytes` of them (bodies, gzip forms and headers). */
+  constructor(maxEntries: number, maxBytes = Number.POSITIVE_INFINITY) {
+    this.#entries = new BoundedCache(maxBytes, maxEntries);
+  }
 
   get enabled() {
-    return this.maxEntries > 0;
+    return this.#entries.enabled;
   }
 
   get size() {
     return this.#entries.size;
+  }
+
+  get hits() {
+    return this.#entries.hits;
+  }
+
+  get misses() {
+    return this.#entries.misses;
+  }
+
+  stats() {
+    return this.#entries.stats();
   }
 
   clear() {
@@ -144,14 +161,14 @@ export class PageCache {
       stripTrackingParameters(req, res);
       if (!this.enabled || (req.method !== "GET" && req.method !== "HEAD")) return next();
       const key = keyOf(req, res);
-      const hit = key ? this.#entries.get(key) : undefined;
+      const hit = key ? this.#entries.peek(key) : undefined;
       if (!key || !hit) return next();
-      this.hits += 1;
-      // Refresh recency: Map iteration order is insertion order.
-      this.#entries.delete(key);
-      this.#entries.set(key, hit);
+      this.#entries.get(key);
       const gzip = acceptsGzip(req) && hit.body.length >= MIN_GZIP_BYTES;
-      if (gzip && !hit.gzip) hit.gzip = gzipSync(hit.body);
+      if (gzip && !hit.gzip) {
+        hit.gzip = gzipSync(hit.body);
+        this.#entries.resize(key, pageBytes(hit));
+      }
       const body = gzip ? hit.gzip! : hit.body;
       res.writeHead(200, {
         ...hit.headers,
@@ -169,7 +186,7 @@ export class PageCache {
       const key =
         this.enabled && (req.method === "GET" || req.method === "HEAD") ? keyOf(req, res) : null;
       if (!key) return next();
-      this.misses += 1;
+      this.#entries.misses += 1;
       res.setHeader("x-page-cache", "miss");
       if (req.method === "HEAD") return next();
       const chunks: Buffer[] = [];
@@ -195,13 +212,12 @@ export class PageCache {
   }
 
   #store(key: string, page: CachedPage) {
-    this.#entries.set(key, page);
-    while (this.#entries.size > this.maxEntries) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.#entries.delete(oldest);
-    }
+    this.#entries.set(key, page, pageBytes(page));
   }
+}
+
+function pageBytes(page: CachedPage): number {
+  return page.body.length + (page.gzip?.length ?? 0) + ENTRY_OVERHEAD_BYTES;
 }
 
 function cachedHeaders(res: Response): Record<string, string | string[]> {

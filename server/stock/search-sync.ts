@@ -38,10 +38,12 @@ export async function startSearchIndex(options: {
   registry: SiteRegistry;
   masterKey: string;
   logger: Logger;
+  /** Bytes of search results the engine keeps (SEARCH_CACHE_MAX_BYTES). */
+  resultsCacheMaxBytes?: number;
 }): Promise<SearchIndex> {
   const { db, bus, registry, logger } = options;
   const started = performance.now();
-  const engine = new SearchEngine();
+  const engine = new SearchEngine({ resultsCacheMaxBytes: options.resultsCacheMaxBytes });
   const vehicleDocs = await loadVehicleDocuments(db);
   const loaded = performance.now();
   engine.replaceAll(CAR_COLLECTION, vehicleDocs);

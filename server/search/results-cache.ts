@@ -6,7 +6,7 @@
 import { BoundedCache } from "../bounded-cache";
 
 /** Default byte budget: a few thousand search pages' results. */
-export const RESULTS_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+const RESULTS_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 export class ResultsCache<T> {
   private entries: BoundedCache<string, { collection: string; value: T }>;

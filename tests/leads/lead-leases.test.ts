@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { pino } from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/client";
 import { leadDeliveries, leadEvents } from "~/server/db/schema";
 import { LeadDeliveryWorker } from "~/server/leads/delivery-worker";
@@ -26,8 +26,11 @@ beforeAll(async () => {
   // No worker in the server: each test runs its own.
   server = await startTestServer({ LEAD_DELIVERY: "false", LEAD_RATE_LIMIT: "1000" });
 });
+// Each test's workers stop with it, so none claims the next test's lead.
+afterEach(async () => {
+  for (const worker of workers.splice(0)) await worker.stop(100);
+});
 afterAll(async () => {
-  for (const worker of workers) await worker.stop(100);
   await server?.close();
   await smtp.stop();
 });
@@ -121,13 +124,18 @@ describe("delivery leases", () => {
     await second.start();
     await smtp.waitFor(() => smtp.countsByLead().has(id), 60_000, "the dead worker's lead");
     expect(smtp.countsByLead().get(id)).toBe(1);
-    const events = await server.database.db
-      .select()
-      .from(leadEvents)
-      .where(eq(leadEvents.leadId, id));
-    expect(events.map((e) => e.kind)).toEqual(
-      expect.arrayContaining(["delivery.attempt", "delivery.retry", "delivery.delivered"]),
-    );
+    // The delivery is recorded just after the SMTP server accepts it.
+    await expect
+      .poll(
+        async () =>
+          (await server.database.db.select().from(leadEvents).where(eq(leadEvents.leadId, id))).map(
+            (e) => e.kind,
+          ),
+        { timeout: 30_000 },
+      )
+      .toEqual(
+        expect.arrayContaining(["delivery.attempt", "delivery.retry", "delivery.delivered"]),
+      );
     await second.stop(1_000);
   }, 120_000);
 

@@ -67,6 +67,41 @@ export const EnvSchema = z.object({
     ),
   PAGE_CACHE: flag.default(true).describe("In-process cache of rendered pages per site and URL."),
   PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(2000),
+  // Every in-process cache is bounded by bytes, so a node's memory has a ceiling (GET /metrics).
+  PAGE_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(64 * 1024 * 1024)
+    .describe("Bytes of rendered pages kept (bodies and their gzip forms)."),
+  SEARCH_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(32 * 1024 * 1024)
+    .describe("Bytes of search results kept (their JSON length)."),
+  IMAGE_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(64 * 1024 * 1024)
+    .describe("Bytes of resized images kept."),
+  SITE_MEMO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(16 * 1024 * 1024)
+    .describe(
+      "Bytes of per-site reads kept (locations, content pages, reviews; their JSON length).",
+    ),
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(10_000)
+    .describe(
+      "On SIGTERM: how long requests in flight may take to finish before their connections are cut.",
+    ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 
   // Leads (server/leads): mail, files, delivery and abuse limits.
@@ -99,7 +134,14 @@ export const EnvSchema = z.object({
     ),
   LEAD_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(12),
   LEAD_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
-  LEAD_DELIVERY_LEASE_MS: z.coerce.number().int().min(100).default(120_000),
+  LEAD_DELIVERY_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(10_000)
+    .describe(
+      "A claimed delivery's lease, renewed every third of it while the job is worked on: a dead process's jobs are taken over within this plus LEAD_POLL_MS.",
+    ),
   LEAD_POLL_MS: z.coerce.number().int().min(10).default(5_000),
   LEAD_RATE_LIMIT: z.coerce
     .number()

@@ -31,8 +31,10 @@ if (server.demoApiKeys.length > 0) {
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
+    // Graceful: /readyz says not ready, requests in flight finish, the lead worker hands back
+    // its leases, then Redis and the database are closed (server/start.ts).
     logger.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), env.SHUTDOWN_DRAIN_MS + 10_000);
     force.unref();
     server.close().then(
       () => process.exit(0),

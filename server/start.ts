@@ -1,9 +1,13 @@
 /**
- * Starts the platform: database (migrated, demo-seeded when empty), change bus, site registry,
- * and the HTTP server. Used by server/main.ts and by the tests, which pass an in-memory database.
+ * Starts the platform: the HTTP server first (answering 503 and `/readyz` not-ready while it
+ * starts), then the database (migrated, demo-seeded when empty), change bus, site registry,
+ * search index and the application. Used by server/main.ts and by the tests, which pass an
+ * in-memory database. `close()` is the graceful shutdown: not ready, stop accepting, drain the
+ * requests in flight, stop the lead worker (handing back its leases), close Redis and the database.
  */
 import type { AddressInfo } from "node:net";
 import { createServer } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { pino } from "pino";
@@ -17,6 +21,9 @@ import type { Env } from "./env";
 import { ChangeBus } from "./events/change-bus";
 import { createApp } from "./http/app";
 import { rateLimiterFactory } from "./http/rate-limiter";
+import { Readiness } from "./http/readiness";
+import { handleMetrics, type MetricsSource } from "./http/metrics";
+import { setSiteMemoBudget, siteMemoStats } from "./sites/site-memo";
 import { SiteRegistry } from "./sites/site-registry";
 import { startSearchIndex } from "./stock/search-sync";
 import type { SearchIndex } from "./stock/search-sync";
@@ -30,6 +37,7 @@ import { createDemoSiteApiKeys } from "./sites/api-keys";
 import { startFeedPuller } from "./stock/feed-pull";
 
 type DemoApiKey = Awaited<ReturnType<typeof createDemoSiteApiKeys>>[number];
+import { sql } from "drizzle-orm";
 
 export type RunningServer = {
   url: string;
@@ -44,6 +52,7 @@ export type RunningServer = {
   demoApiKeys: DemoApiKey[];
   /** Sites read from a remote dashboard backend; null when DATA_SOURCE_REFRESH is off. */
   dataSources: DataSourceRefresher | null;
+  readiness: Readiness;
   close(): Promise<void>;
 };
 
@@ -61,6 +70,46 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? pino({ level: env.LOG_LEVEL });
+  // Listen at once: a load balancer sees the node alive (/healthz) but not ready (/readyz).
+  const readiness = new Readiness();
+  const httpServer = createServer();
+  let handler: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
+  httpServer.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    if (!readiness.handle(req, res)) handler!(req, res);
+  });
+  // Keep-alive longer than a typical load balancer's idle timeout.
+  httpServer.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once("error", reject);
+    httpServer.listen(env.PORT, env.HOST, () => resolve());
+  });
+  const port = (httpServer.address() as AddressInfo).port;
+  try {
+    return await startApplication(env, options, {
+      logger,
+      readiness,
+      httpServer,
+      port,
+      setHandler: (h) => (handler = h),
+    });
+  } catch (error) {
+    await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    throw error;
+  }
+}
+
+async function startApplication(
+  env: Env,
+  options: { database?: DatabaseHandle; dev?: boolean; mailTransport?: MailTransport },
+  server: {
+    logger: Logger;
+    readiness: Readiness;
+    httpServer: Server;
+    port: number;
+    setHandler: (handler: (req: IncomingMessage, res: ServerResponse) => void) => void;
+  },
+): Promise<RunningServer> {
+  const { logger, readiness, httpServer, port } = server;
   const database = options.database ?? (await openDatabaseFromEnv(env));
   await database.migrate();
   let demoApiKeys: DemoApiKey[] = [];
@@ -72,6 +121,7 @@ export async function startServer(
     if (env.NODE_ENV === "development") demoApiKeys = await createDemoSiteApiKeys(database.db);
   }
 
+  setSiteMemoBudget(env.SITE_MEMO_MAX_BYTES);
   const bus = new ChangeBus(database.pool);
   await bus.start();
   const registry = new SiteRegistry(database.db, env.PLATFORM_DOMAIN);
@@ -82,6 +132,7 @@ export async function startServer(
     registry,
     masterKey: env.SEARCH_MASTER_KEY,
     logger,
+    resultsCacheMaxBytes: env.SEARCH_CACHE_MAX_BYTES,
   });
   const redis = env.REDIS_URL ? await openRedis(env.REDIS_URL, logger) : null;
   const rateLimiter = rateLimiterFactory(redis, env.REDIS_KEY_PREFIX);
@@ -107,7 +158,6 @@ export async function startServer(
     build = (await import(/* @vite-ignore */ buildPath)) as ServerBuild;
   }
 
-  const httpServer = createServer();
   const app = createApp({
     env,
     db: database.db,
@@ -117,19 +167,24 @@ export async function startServer(
     build,
     vite,
     clientDir: vite ? undefined : `${buildDir}/client`,
-    port: () => (httpServer.address() as AddressInfo | null)?.port ?? env.PORT,
+    port: () => port,
     search,
     leads,
     rateLimiter,
   });
-  httpServer.on("request", app);
-  // Keep-alive longer than a typical load balancer's idle timeout.
-  httpServer.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
-    httpServer.once("error", reject);
-    httpServer.listen(env.PORT, env.HOST, () => resolve());
+  const metrics: MetricsSource = {
+    isPlatformHost: (host) => registry.byHost(host) === "platform",
+    caches: () => ({
+      pages: app.pageCache.stats(),
+      search_results: search.engine.resultsCache.stats(),
+      images: app.imageResizer.stats(),
+      site_memo: siteMemoStats(),
+    }),
+  };
+  server.setHandler((req, res) => {
+    if (!handleMetrics(metrics, req, res)) app(req, res);
   });
-  const port = (httpServer.address() as AddressInfo).port;
+  readiness.ready(() => database.db.execute(sql`SELECT 1`));
   // The lead delivery worker: works through the outbox left by earlier runs, then new leads.
   await leads.start();
   const dataSources = env.DATA_SOURCE_REFRESH
@@ -164,12 +219,11 @@ export async function startServer(
     search,
     demoApiKeys,
     dataSources,
+    readiness,
     close() {
       closing ??= (async () => {
-        await new Promise<void>((resolve) => {
-          httpServer.close(() => resolve());
-          httpServer.closeIdleConnections();
-        });
+        readiness.draining();
+        await drainRequests(httpServer, env.SHUTDOWN_DRAIN_MS);
         await vite?.close();
         await dataSources?.stop();
         await leads.close();
@@ -182,4 +236,21 @@ export async function startServer(
       return closing;
     },
   };
+}
+
+/**
+ * Stops accepting connections and waits for the requests in flight to finish (up to `timeoutMs`,
+ * then the rest are cut). Keep-alive connections are closed as soon as they fall idle.
+ */
+async function drainRequests(httpServer: Server, timeoutMs: number): Promise<void> {
+  const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+  httpServer.closeIdleConnections();
+  const sweep = setInterval(() => httpServer.closeIdleConnections(), 100);
+  const cut = setTimeout(() => httpServer.closeAllConnections(), timeoutMs);
+  try {
+    await closed;
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(cut);
+  }
 }

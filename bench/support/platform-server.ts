@@ -10,9 +10,19 @@ import { startServer } from "~/server/start";
 import { createTestDatabase } from "~/tests/support/test-database";
 
 const cache = process.argv[2] === "cache";
+// Budgets and limits a bench may set (bench/memory.ts); nothing else of the environment.
+const passed = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => /_MAX_BYTES$|^LEAD_RATE_LIMIT$/.test(name)),
+) as Record<string, string>;
 const database = await createTestDatabase();
 const server = await startServer(
-  parseEnv({ NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", PAGE_CACHE: String(cache) }),
+  parseEnv({
+    ...passed,
+    NODE_ENV: "production",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    PAGE_CACHE: String(cache),
+  }),
   { logger: pino({ level: "silent" }), database },
 );
 console.log(JSON.stringify({ port: server.port }));

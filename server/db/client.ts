@@ -48,8 +48,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       kind: "postgres",
       pool,
       migrate: async () => {
-        if (searchPath) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${searchPath}"`);
-        await migratePg(db as never, { migrationsFolder, migrationsSchema: searchPath });
+        // Web nodes started together migrate one at a time: the others wait, then find nothing to do.
+        const lock = await pool.connect();
+        try {
+          await lock.query("SELECT pg_advisory_lock(hashtext('dealer-sites:migrate'))");
+          if (searchPath) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${searchPath}"`);
+          await migratePg(db as never, { migrationsFolder, migrationsSchema: searchPath });
+        } finally {
+          await lock
+            .query("SELECT pg_advisory_unlock(hashtext('dealer-sites:migrate'))")
+            .catch(() => undefined);
+          lock.release();
+        }
       },
       close: () => pool.end(),
     };

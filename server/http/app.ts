@@ -21,6 +21,7 @@ import { siteOrigin } from "../sites/site-origin";
 import type { Site } from "../sites/site";
 import type { SiteRegistry } from "../sites/site-registry";
 import { mediaRouter } from "../media/media-router";
+import { ImageResizer } from "../media/image-resizer";
 import type { RequestContext } from "./load-context";
 import { createSearchApi } from "../search";
 import type { SearchIndex } from "../stock/search-sync";
@@ -87,7 +88,11 @@ export function createApp(deps: AppDependencies) {
   app.use(edgeChecks);
 
   // A page rendered before for this site version and URL is answered first of all (server/http/page-cache.ts).
-  const pageCache = new PageCache(env.PAGE_CACHE && !deps.vite ? env.PAGE_CACHE_MAX_ENTRIES : 0);
+  const pageCache = new PageCache(
+    env.PAGE_CACHE && !deps.vite ? env.PAGE_CACHE_MAX_ENTRIES : 0,
+    env.PAGE_CACHE_MAX_BYTES,
+  );
+  const imageResizer = new ImageResizer(fetch, env.IMAGE_CACHE_MAX_BYTES);
   const pageKey = (req: Request): string | null => {
     const site = registry.byHost(req.headers.host);
     if (!site || site === "platform") return null;
@@ -207,7 +212,7 @@ export function createApp(deps: AppDependencies) {
     next();
   });
 
-  app.use("/media", mediaRouter());
+  app.use("/media", mediaRouter(imageResizer));
   app.get("/robots.txt", (_req, res) => {
     res
       .type("text/plain")
@@ -325,5 +330,5 @@ export function createApp(deps: AppDependencies) {
     res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
   });
 
-  return Object.assign(app, { pageCache });
+  return Object.assign(app, { pageCache, imageResizer });
 }

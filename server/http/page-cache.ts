@@ -8,9 +8,16 @@
  * header the chain set (security policy included); `serve` sits first in the chain and answers a
  * hit before logging, header and compression middleware run, so a repeat request costs a map
  * lookup and one write. The gzip form of a page is made once, on the first hit that accepts it.
+ *
+ * Click ids and campaign tags (gclid, fbclid, utm_*...) differ on every ad click but never change
+ * the page: the browser reads them from its own address bar for attribution. So `serve` takes
+ * them off the URL of every GET and HEAD before anything looks at it: the page is rendered
+ * without them, one cached copy answers every click, and no visitor's click id is echoed into
+ * another's page. A redirect gets them back on its Location, so attribution survives it.
  */
 import { gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
+import { BoundedCache } from "../bounded-cache";
 
 type CachedPage = {
   headers: Record<string, string | string[]>;
@@ -36,19 +43,112 @@ const MIN_GZIP_BYTES = 1024;
 
 export type PageKey = (req: Request, res: Response) => string | null;
 
-export class PageCache {
-  #entries = new Map<string, CachedPage>();
-  hits = 0;
-  misses = 0;
+/**
+ * Query parameters that only say where a visit came from: ad click ids (Google, Microsoft, Meta,
+ * TikTok, X, LinkedIn, Yandex), Google Analytics' cross-domain linker, Mailchimp's campaign tags.
+ */
+const TRACKING_PARAMETERS = new Set([
+  "gclid",
+  "gclsrc",
+  "gbraid",
+  "wbraid",
+  "dclid",
+  "srsltid",
+  "_ga",
+  "_gl",
+  "fbclid",
+  "msclkid",
+  "ttclid",
+  "twclid",
+  "li_fat_id",
+  "igshid",
+  "yclid",
+  "mc_cid",
+  "mc_eid",
+]);
 
-  constructor(private readonly maxEntries: number) {}
+export function isTrackingParameter(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower.startsWith("utm_") || TRACKING_PARAMETERS.has(lower);
+}
+
+/**
+ * The URL without its tracking parameters, and those parameters as a query string. The other
+ * parameters keep their order and their exact encoding.
+ */
+export function splitTrackingParameters(url: string): { url: string; tracking: string } {
+  const question = url.indexOf("?");
+  if (question === -1) return { url, tracking: "" };
+  const kept: string[] = [];
+  const tracking: string[] = [];
+  for (const pair of url.slice(question + 1).split("&")) {
+    const rawName = pair.split("=", 1)[0]!;
+    let name = rawName;
+    try {
+      name = decodeURIComponent(rawName.replace(/\+/g, " "));
+    } catch {
+      // A malformed name is not one of ours: it stays.
+    }
+    (pair !== "" && isTrackingParameter(name) ? tracking : kept).push(pair);
+  }
+  if (tracking.length === 0) return { url, tracking: "" };
+  const rest = kept.filter((pair) => pair !== "").join("&");
+  return { url: url.slice(0, question) + (rest ? `?${rest}` : ""), tracking: tracking.join("&") };
+}
+
+/** Adds a query string to a Location (before any fragment). */
+function withQuery(location: string, query: string): string {
+  const hash = location.indexOf("#");
+  const [base, fragment] =
+    hash === -1 ? [location, ""] : [location.slice(0, hash), location.slice(hash)];
+  return `${base}${base.includes("?") ? "&" : "?"}${query}${fragment}`;
+}
+
+/** GET and HEAD: the URL loses its tracking parameters; a redirect's Location gets them back. */
+function stripTrackingParameters(req: Request, res: Response): void {
+  if (req.method !== "GET" && req.method !== "HEAD") return;
+  const { url, tracking } = splitTrackingParameters(req.url);
+  if (!tracking) return;
+  req.url = url;
+  req.originalUrl = splitTrackingParameters(req.originalUrl).url;
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    const location = res.getHeader("location");
+    if (status >= 300 && status < 400 && typeof location === "string")
+      res.setHeader("location", withQuery(location, tracking));
+    return writeHead(status, ...rest);
+  }) as Response["writeHead"];
+}
+
+/** What a stored page costs besides its body: its headers and the map entry. */
+const ENTRY_OVERHEAD_BYTES = 2048;
+
+export class PageCache {
+  readonly #entries: BoundedCache<string, CachedPage>;
+
+  /** At most `maxEntries` pages and `maxBytes` of them (bodies, gzip forms and headers). */
+  constructor(maxEntries: number, maxBytes = Number.POSITIVE_INFINITY) {
+    this.#entries = new BoundedCache(maxBytes, maxEntries);
+  }
 
   get enabled() {
-    return this.maxEntries > 0;
+    return this.#entries.enabled;
   }
 
   get size() {
     return this.#entries.size;
+  }
+
+  get hits() {
+    return this.#entries.hits;
+  }
+
+  get misses() {
+    return this.#entries.misses;
+  }
+
+  stats() {
+    return this.#entries.stats();
   }
 
   clear() {
@@ -58,16 +158,17 @@ export class PageCache {
   /** First in the chain: answers GET and HEAD hits; anything else goes on. */
   serve(keyOf: PageKey) {
     return (req: Request, res: Response, next: NextFunction) => {
+      stripTrackingParameters(req, res);
       if (!this.enabled || (req.method !== "GET" && req.method !== "HEAD")) return next();
       const key = keyOf(req, res);
-      const hit = key ? this.#entries.get(key) : undefined;
+      const hit = key ? this.#entries.peek(key) : undefined;
       if (!key || !hit) return next();
-      this.hits += 1;
-      // Refresh recency: Map iteration order is insertion order.
-      this.#entries.delete(key);
-      this.#entries.set(key, hit);
+      this.#entries.get(key);
       const gzip = acceptsGzip(req) && hit.body.length >= MIN_GZIP_BYTES;
-      if (gzip && !hit.gzip) hit.gzip = gzipSync(hit.body);
+      if (gzip && !hit.gzip) {
+        hit.gzip = gzipSync(hit.body);
+        this.#entries.resize(key, pageBytes(hit));
+      }
       const body = gzip ? hit.gzip! : hit.body;
       res.writeHead(200, {
         ...hit.headers,
@@ -85,7 +186,7 @@ export class PageCache {
       const key =
         this.enabled && (req.method === "GET" || req.method === "HEAD") ? keyOf(req, res) : null;
       if (!key) return next();
-      this.misses += 1;
+      this.#entries.misses += 1;
       res.setHeader("x-page-cache", "miss");
       if (req.method === "HEAD") return next();
       const chunks: Buffer[] = [];
@@ -111,13 +212,12 @@ export class PageCache {
   }
 
   #store(key: string, page: CachedPage) {
-    this.#entries.set(key, page);
-    while (this.#entries.size > this.maxEntries) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.#entries.delete(oldest);
-    }
+    this.#entries.set(key, page, pageBytes(page));
   }
+}
+
+function pageBytes(page: CachedPage): number {
+  return page.body.length + (page.gzip?.length ?? 0) + ENTRY_OVERHEAD_BYTES;
 }
 
 function cachedHeaders(res: Response): Record<string, string | string[]> {

@@ -2,8 +2,10 @@
  * The delivery worker: sends each completed lead to its recipients from the outbox
  * (`lead_deliveries`), written in the same transaction as the lead.
  *
- * - Jobs are claimed with `FOR UPDATE SKIP LOCKED` under a lease, so several processes on one
- *   PostgreSQL share the work and a crashed process's jobs are taken over when the lease ends.
+ * - Jobs are claimed with `FOR UPDATE SKIP LOCKED` under a short lease, so several processes on
+ *   one PostgreSQL share the work. While a job is worked on, a heartbeat renews its lease every
+ *   third of the lease; a process that dies stops renewing, and its jobs are taken over when the
+ *   lease ends (seconds, not minutes). Stopping hands back the jobs not yet sent.
  * - Each attempt is logged (lead_events) before the message goes out: if the process dies
  *   between the SMTP server's acceptance and our 'delivered' mark, the retry that follows is in
  *   the log, and the message id is the same, so receivers can fold the copies.
@@ -11,7 +13,7 @@
  *   and the lead are marked failed and stay visible.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type pg from "pg";
 import type { Logger } from "pino";
 import type { Database } from "../db/client";
@@ -74,19 +76,20 @@ export class LeadDeliveryWorker {
   #again = false;
   #stopping = false;
   #listener: pg.PoolClient | null = null;
+  #heartbeat: NodeJS.Timeout | null = null;
+  /** Jobs this worker holds a lease on: claimed and not yet settled. */
+  readonly #held = new Map<number, Job>();
+  /** Claimed jobs whose sending has not started (handed back on stop). */
+  readonly #queued = new Set<Job>();
 
   constructor(deps: DeliveryDependencies) {
     this.#deps = deps;
   }
 
   async start(): Promise<void> {
-    const { db, pool, logger } = this.#deps;
-    if (!pool) {
-      // One process owns an embedded database: jobs left 'sending' by a previous run are orphans.
-      await db.execute(
-        sql`UPDATE lead_deliveries SET locked_until = now() WHERE status = 'sending'`,
-      );
-    } else {
+    // Jobs left 'sending' by a process that died are taken over when their short lease ends.
+    const { pool, logger } = this.#deps;
+    if (pool) {
       this.#listener = await pool.connect();
       this.#listener.on("notification", () => this.wake());
       this.#listener.on("error", (error) =>
@@ -94,7 +97,39 @@ export class LeadDeliveryWorker {
       );
       await this.#listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
     }
+    this.#heartbeat = setInterval(
+      () => void this.#renewLeases(),
+      Math.max(50, Math.floor(this.#deps.config.leaseMs / 3)),
+    );
+    this.#heartbeat.unref();
     this.wake();
+  }
+
+  /** Extends the lease of every job still being worked on; a job lost meanwhile is dropped. */
+  async #renewLeases(): Promise<void> {
+    const ids = [...this.#held.keys()];
+    if (ids.length === 0) return;
+    const { db, config, logger } = this.#deps;
+    try {
+      const renewed = await db
+        .update(leadDeliveries)
+        .set({ lockedUntil: sql`now() + make_interval(secs => ${config.leaseMs / 1000})` })
+        .where(
+          and(
+            inArray(leadDeliveries.id, ids),
+            eq(leadDeliveries.lockedBy, this.workerId),
+            eq(leadDeliveries.status, "sending"),
+          ),
+        )
+        .returning({ id: leadDeliveries.id });
+      if (renewed.length < ids.length)
+        logger.warn(
+          { held: ids.length, renewed: renewed.length },
+          "some lead delivery leases ran out before they were renewed",
+        );
+    } catch (error) {
+      logger.warn({ err: error }, "could not renew lead delivery leases");
+    }
   }
 
   /** Look at the outbox now (a lead was just committed). */
@@ -134,11 +169,22 @@ export class LeadDeliveryWorker {
   /** Claims and sends one batch of due jobs; the number claimed. */
   async runOnce(): Promise<number> {
     const jobs = await this.#claim();
+    for (const job of jobs) {
+      this.#held.set(job.id, job);
+      this.#queued.add(job);
+    }
     const queue = [...jobs];
     const lanes = Array.from(
       { length: Math.min(this.#deps.config.concurrency, queue.length) },
       async () => {
-        for (let job = queue.shift(); job; job = queue.shift()) await this.#deliver(job);
+        for (let job = queue.shift(); job && !this.#stopping; job = queue.shift()) {
+          if (!this.#queued.delete(job)) continue;
+          try {
+            await this.#deliver(job);
+          } finally {
+            this.#held.delete(job.id);
+          }
+        }
       },
     );
     await Promise.all(lanes);
@@ -357,21 +403,65 @@ export class LeadDeliveryWorker {
     }
   }
 
-  /** Stops claiming; waits (up to `timeoutMs`) for the sends in flight. Unfinished jobs keep their lease. */
+  /**
+   * Stops claiming, hands back the claimed jobs not yet started, and waits (up to `timeoutMs`)
+   * for the sends in flight; those still unfinished then are handed back too (another worker
+   * sends them again, under the same message id).
+   */
   async stop(timeoutMs = 10_000): Promise<void> {
     this.#stopping = true;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
+    const unstarted = [...this.#queued];
+    this.#queued.clear();
+    for (const job of unstarted) this.#held.delete(job.id);
+    await this.#handBack(unstarted, { started: false });
     if (this.#running) {
       await Promise.race([
         this.#running,
         new Promise((resolve) => setTimeout(resolve, timeoutMs).unref()),
       ]);
     }
+    if (this.#heartbeat) clearInterval(this.#heartbeat);
+    this.#heartbeat = null;
+    await this.#handBack([...this.#held.values()], { started: true });
+    this.#held.clear();
     if (this.#listener) {
       await this.#listener.query(`UNLISTEN ${OUTBOX_CHANNEL}`).catch(() => undefined);
       this.#listener.release();
       this.#listener = null;
+    }
+  }
+
+  /**
+   * Gives jobs back to the outbox, due now, for any worker. A job never started gives back its
+   * attempt too; one cut short keeps it, since its message may have gone out.
+   */
+  async #handBack(jobs: Job[], { started }: { started: boolean }): Promise<void> {
+    if (jobs.length === 0) return;
+    try {
+      await this.#deps.db
+        .update(leadDeliveries)
+        .set({
+          status: "pending",
+          lockedUntil: null,
+          lockedBy: null,
+          nextAttemptAt: sql`now()`,
+          updatedAt: new Date(),
+          ...(started ? {} : { attempts: sql`${leadDeliveries.attempts} - 1` }),
+        })
+        .where(
+          and(
+            inArray(
+              leadDeliveries.id,
+              jobs.map((job) => job.id),
+            ),
+            eq(leadDeliveries.lockedBy, this.workerId),
+            eq(leadDeliveries.status, "sending"),
+          ),
+        );
+    } catch (error) {
+      this.#deps.logger.warn({ err: error }, "could not hand back lead deliveries");
     }
   }
 }

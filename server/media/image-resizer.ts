@@ -10,11 +10,12 @@ import type { Request, Response } from "express";
 import sharp from "sharp";
 import { z } from "zod";
 import { IMAGE_WIDTHS } from "~/domain/image-url";
+import { BoundedCache } from "../bounded-cache";
 import type { Site } from "../sites/site";
 
 const MAX_SOURCE_BYTES = 15 * 1024 * 1024;
 const FETCH_TIMEOUT_MS = 8_000;
-/** Resized images kept in memory, oldest out first. */
+/** Resized images kept in memory by default (IMAGE_CACHE_MAX_BYTES), least recently used out first. */
 const CACHE_MAX_BYTES = 64 * 1024 * 1024;
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -32,11 +33,19 @@ const ImageQuery = z.object({
 type Resized = { type: string; body: Buffer };
 
 export class ImageResizer {
-  #cache = new Map<string, Resized>();
-  #bytes = 0;
+  readonly #cache: BoundedCache<string, Resized>;
   #pending = new Map<string, Promise<Resized>>();
 
-  constructor(private readonly fetchImpl: typeof fetch = fetch) {}
+  constructor(
+    private readonly fetchImpl: typeof fetch = fetch,
+    maxBytes = CACHE_MAX_BYTES,
+  ) {
+    this.#cache = new BoundedCache(maxBytes);
+  }
+
+  stats() {
+    return this.#cache.stats();
+  }
 
   /** `origin`: the site's configured origin (server/sites/site-origin.ts). */
   handle = async (req: Request, res: Response, site: Site, origin: string) => {
@@ -106,11 +115,7 @@ export class ImageResizer {
   #resized(url: string, width: number, quality: number, format: "webp" | "jpeg"): Promise<Resized> {
     const key = `${format}|${width}|${quality}|${url}`;
     const hit = this.#cache.get(key);
-    if (hit) {
-      this.#cache.delete(key);
-      this.#cache.set(key, hit);
-      return Promise.resolve(hit);
-    }
+    if (hit) return Promise.resolve(hit);
     // Many cards ask for the same photo at once: one fetch and one resize.
     let pending = this.#pending.get(key);
     if (!pending) {
@@ -152,13 +157,6 @@ export class ImageResizer {
   }
 
   #store(key: string, image: Resized) {
-    this.#cache.set(key, image);
-    this.#bytes += image.body.length;
-    while (this.#bytes > CACHE_MAX_BYTES) {
-      const [oldestKey, oldest] = this.#cache.entries().next().value ?? [];
-      if (!oldestKey || !oldest) break;
-      this.#cache.delete(oldestKey);
-      this.#bytes -= oldest.body.length;
-    }
+    this.#cache.set(key, image, image.body.length + key.length);
   }
 }

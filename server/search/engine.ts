@@ -61,6 +61,8 @@ export type SearchEngineOptions = {
   collections?: readonly CollectionConfig[];
   /** Results cache entries kept, evicted oldest-first; 0 turns the cache off. Default 1,000. */
   resultsCacheLimit?: number;
+  /** Bytes of results kept (their JSON length). Default 32 MiB. */
+  resultsCacheMaxBytes?: number;
   /** Most hits one query returns (larger `limit` / `hitsPerPage` are served as this). */
   maxHitsPerQuery?: number;
 };
@@ -81,7 +83,10 @@ export class SearchEngine {
     for (const config of options.collections ?? DEFAULT_COLLECTIONS) {
       this.collectionsByUid.set(config.uid, new Collection(config));
     }
-    this.resultsCache = new ResultsCache(options.resultsCacheLimit ?? 1000);
+    this.resultsCache = new ResultsCache(
+      options.resultsCacheLimit ?? 1000,
+      options.resultsCacheMaxBytes,
+    );
     this.limits = { maxHits: options.maxHitsPerQuery ?? 1000 };
   }
 

@@ -1,59 +1,65 @@
 /**
  * Search results kept in memory, keyed by collection, scope (the site's base filter) and query.
- * At the limit the oldest entry is evicted first; a change to a collection drops its entries.
+ * Bounded by entries and by bytes (a response's JSON length), least recently used first out; a
+ * change to a collection drops its entries.
  */
-export class ResultsCache<T> {
-  private readonly entries = new Map<string, { collection: string; value: T }>();
-  hits = 0;
-  misses = 0;
+import { BoundedCache } from "../bounded-cache";
 
-  constructor(private limitValue: number) {}
+/** Default byte budget: a few thousand search pages' results. */
+const RESULTS_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
+export class ResultsCache<T> {
+  private entries: BoundedCache<string, { collection: string; value: T }>;
+
+  constructor(
+    private limitValue: number,
+    private readonly maxBytes = RESULTS_CACHE_MAX_BYTES,
+  ) {
+    this.entries = new BoundedCache(maxBytes, limitValue);
+  }
 
   get limit(): number {
     return this.limitValue;
   }
 
-  /** Changes the limit; 0 turns the cache off (and empties it). */
+  get hits(): number {
+    return this.entries.hits;
+  }
+
+  get misses(): number {
+    return this.entries.misses;
+  }
+
+  /** Changes the entry limit (and empties the cache); 0 turns it off. */
   setLimit(limit: number): void {
     this.limitValue = Math.max(0, Math.floor(limit));
-    while (this.entries.size > this.limitValue) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
+    this.entries = new BoundedCache(this.maxBytes, this.limitValue);
   }
 
   get enabled(): boolean {
-    return this.limitValue > 0;
+    return this.entries.enabled;
   }
 
   get size(): number {
     return this.entries.size;
   }
 
+  stats() {
+    return this.entries.stats();
+  }
+
   get(key: string): T | undefined {
-    const entry = this.entries.get(key);
-    if (entry) this.hits++;
-    else this.misses++;
-    return entry?.value;
+    return this.entries.get(key)?.value;
   }
 
   set(key: string, collection: string, value: T): void {
-    if (this.limitValue <= 0) return;
-    this.entries.delete(key);
-    this.entries.set(key, { collection, value });
-    while (this.entries.size > this.limitValue) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
+    if (!this.enabled) return;
+    this.entries.set(key, { collection, value }, key.length + JSON.stringify(value).length);
   }
 
   /** Drops the entries of one collection (its stock changed). */
   invalidate(collection: string): void {
-    for (const [key, entry] of this.entries) {
-      if (entry.collection === collection) this.entries.delete(key);
-    }
+    this.entries.deleteWhere((_key, entry) => entry.collection === collection);
   }
 
   clear(): void {

@@ -1,30 +1,52 @@
 /**
  * Reads that only change when a site's version moves on (a stock, content or settings change
- * published on the change bus: server/sites/site-registry.ts), kept per site so pages do not ask
- * the database for the same locations, content pages or reviews on every request. The same rule
- * keeps the page cache fresh.
+ * published on the change bus: server/sites/site-registry.ts), kept so pages do not ask the
+ * database for the same locations, content pages or reviews on every request. The same rule
+ * keeps the page cache fresh. One budget in bytes (a value's JSON length) for all sites, least
+ * recently used first out: odd URLs (unknown slugs) or many sites cannot grow it.
  */
+import { BoundedCache } from "../bounded-cache";
 import type { Site } from "./site";
 
-/** Keys per site before the memo starts again: bounds what odd URLs (unknown slugs) can fill. */
-const MAX_KEYS_PER_SITE = 500;
+/** What an entry is counted as until its value has loaded. */
+const PENDING_BYTES = 1024;
 
 type Entry = { version: number; value: Promise<unknown> };
 
-const memos = new WeakMap<Site, Map<string, Entry>>();
+let memo = new BoundedCache<string, Entry>(16 * 1024 * 1024);
+
+/** The memo's budget (SITE_MEMO_MAX_BYTES); empties it. */
+export function setSiteMemoBudget(maxBytes: number): void {
+  memo = new BoundedCache(maxBytes);
+}
+
+export function siteMemoStats() {
+  return memo.stats();
+}
 
 /** `load()` once per site, version and key; a failed load is forgotten, so the next call retries. */
 export function memoForSiteVersion<T>(site: Site, key: string, load: () => Promise<T>): Promise<T> {
-  let entries = memos.get(site);
-  if (!entries) memos.set(site, (entries = new Map()));
-  const cached = entries.get(key);
+  const memoKey = `${site.id}\u0000${key}`;
+  const cached = memo.get(memoKey);
   if (cached && cached.version === site.version) return cached.value as Promise<T>;
-  if (entries.size >= MAX_KEYS_PER_SITE) entries.clear();
   const value = load();
   const entry: Entry = { version: site.version, value };
-  entries.set(key, entry);
-  value.catch(() => {
-    if (entries.get(key) === entry) entries.delete(key);
-  });
+  const cache = memo;
+  cache.set(memoKey, entry, memoKey.length + PENDING_BYTES);
+  value.then(
+    (loaded) => {
+      if (cache.peek(memoKey) !== entry) return;
+      let bytes = PENDING_BYTES;
+      try {
+        bytes = JSON.stringify(loaded ?? null).length;
+      } catch {
+        // Not serialisable (a cycle): keep the estimate.
+      }
+      cache.resize(memoKey, memoKey.length + bytes);
+    },
+    () => {
+      if (cache.peek(memoKey) === entry) cache.delete(memoKey);
+    },
+  );
   return value;
 }

@@ -15,6 +15,11 @@ export class SiteRegistry {
   #byId = new Map<number, Site>();
   #byDomain = new Map<string, Site>();
   #bySlug = new Map<string, Site>();
+  /**
+   * Versions come from one counter for all sites and never repeat: a reload racing a touch (or
+   * another reload) can never give a site a version that a page was already cached under.
+   */
+  #lastVersion = 0;
 
   constructor(
     private readonly db: Database,
@@ -42,7 +47,7 @@ export class SiteRegistry {
       this.#byId.delete(siteId);
     }
     if (!site) return null;
-    site.version = (previous?.version ?? 0) + 1;
+    site.version = ++this.#lastVersion;
     this.#byId.set(site.id, site);
     this.#bySlug.set(site.slug, site);
     if (site.domainName) this.#byDomain.set(site.domainName.toLowerCase(), site);
@@ -52,7 +57,7 @@ export class SiteRegistry {
   /** Marks a site's content or stock as changed, so cached pages of it are not served. */
   touch(siteId: number): void {
     const site = this.#byId.get(siteId);
-    if (site) site.version += 1;
+    if (site) site.version = ++this.#lastVersion;
   }
 
   all(): Site[] {

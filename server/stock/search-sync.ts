@@ -38,10 +38,12 @@ export async function startSearchIndex(options: {
   registry: SiteRegistry;
   masterKey: string;
   logger: Logger;
+  /** Bytes of search results the engine keeps (SEARCH_CACHE_MAX_BYTES). */
+  resultsCacheMaxBytes?: number;
 }): Promise<SearchIndex> {
   const { db, bus, registry, logger } = options;
   const started = performance.now();
-  const engine = new SearchEngine();
+  const engine = new SearchEngine({ resultsCacheMaxBytes: options.resultsCacheMaxBytes });
   const vehicleDocs = await loadVehicleDocuments(db);
   const loaded = performance.now();
   engine.replaceAll(CAR_COLLECTION, vehicleDocs);
@@ -86,8 +88,11 @@ export async function startSearchIndex(options: {
     }
   };
   const unsubscribe = bus.subscribe((change) => {
+    // The site's version moves on once more when the index has the change: a page rendered
+    // meanwhile (from the old documents, under the version the change's arrival set) is retired.
     queue = queue
       .then(() => apply(change))
+      .then(() => registry.touch(change.siteId))
       .catch((error: unknown) =>
         logger.error({ err: error, change }, "search index update failed"),
       );

@@ -34,3 +34,31 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     },
   };
 }
+
+/**
+ * An empty database of its own on TEST_DATABASE_URL's server, for tests that start server
+ * processes (they take a URL, not a schema). `drop()` removes it.
+ */
+export async function createScratchDatabase(
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `${prefix}_${randomBytes(4).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}

@@ -64,4 +64,27 @@ describe.skipIf(!browserAvailable)("the storefront a shopper sees", () => {
       await page.close();
     }
   });
+
+  it("puts unpriced vehicles ('Enquire for price.') last under either price order", async () => {
+    const page = await browser.newPage(desktop(1366));
+    for (const order of ["price:asc", "price:desc"]) {
+      await page.goto(siteUrl("harbour-auto-group", `/search?sortBy=${order}`));
+      const prices = await page
+        .getByRole("article")
+        .evaluateAll((cards) => cards.map((card) => card.textContent ?? ""));
+      expect(prices.length, order).toBeGreaterThan(1);
+      expect(
+        prices.filter((text) => text.includes("Enquire for price.") || text.includes("PREORDER")),
+        order,
+      ).toEqual([]);
+    }
+    // The last page ends with them.
+    await page.goto(siteUrl("harbour-auto-group", "/search?sortBy=price:asc"));
+    const last = page.getByRole("link", { name: /^Page \d+$/ }).last();
+    await page.goto(new URL((await last.getAttribute("href")) ?? "", page.url()).href);
+    await expect(page.getByRole("article").last().textContent()).resolves.toMatch(
+      /Enquire for price\.|PREORDER/,
+    );
+    await page.close();
+  });
 });

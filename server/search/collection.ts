@@ -21,7 +21,7 @@ import {
   type Bitset,
 } from "./bitset";
 import { Column } from "./columns";
-import type { CollectionConfig } from "./collections";
+import { sortFloor, type CollectionConfig } from "./collections";
 import { badRequest } from "./errors";
 import { checkFilterable, leafKey, type FilterNode } from "./filter-parser";
 import { compileLeaf, compilePredicate, type Predicate } from "./predicates";
@@ -486,11 +486,12 @@ export class Collection {
     if (num === null) return 0;
     const slots = universe.slots;
     const sign = rule.descending ? -1 : 1;
+    const floor = sortFloor(this.config, rule.attribute);
     let best = 0;
     let bestKey = Infinity;
     for (let i = 0; i < positions.length; i++) {
       const n = num[slots[positions[i]!]!]!;
-      if (n === n && sign * n < bestKey) {
+      if (n > floor && sign * n < bestKey) {
         bestKey = sign * n;
         best = i;
       }
@@ -514,9 +515,10 @@ export class Collection {
     if (num === null) return key.fill(Infinity);
     const slots = universe.slots;
     const sign = rule.descending ? -1 : 1;
+    const floor = sortFloor(this.config, rule.attribute);
     for (let i = 0; i < positions.length; i++) {
       const n = num[slots[positions[i]!]!]!;
-      key[i] = n === n ? sign * n : Infinity;
+      key[i] = n > floor ? sign * n : Infinity;
     }
     return key;
   }
@@ -533,22 +535,26 @@ export class Collection {
     }
     const ranks = column.hasStrings ? column.dict.ranks() : null;
     const slots = universe.slots;
+    const floor = sortFloor(this.config, rule.attribute);
     for (let i = 0; i < n; i++) {
       const slot = slots[positions[i]!]!;
       if ((column.flags[slot]! & F_MULTI) !== 0) {
         const m = column.multi.get(slot)!;
-        if (m.nums.length > 0) {
+        const nums = m.nums.filter((x) => x > floor);
+        if (nums.length > 0) {
           group[i] = 0;
-          value[i] = sign * (rule.descending ? Math.max(...m.nums) : Math.min(...m.nums));
-        } else {
+          value[i] = sign * (rule.descending ? Math.max(...nums) : Math.min(...nums));
+        } else if (m.codes.length > 0) {
           const r = m.codes.map((c) => ranks![c]!);
           group[i] = 1;
           value[i] = sign * (rule.descending ? Math.max(...r) : Math.min(...r));
+        } else {
+          group[i] = 2;
         }
         continue;
       }
       const num = column.num ? column.num[slot]! : NaN;
-      if (num === num) {
+      if (num > floor) {
         group[i] = 0;
         value[i] = sign * num;
         continue;

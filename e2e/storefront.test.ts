@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { RunningServer } from "~/server/start";
 import { startTestServer } from "~/tests/support/test-server";
+import { axeViolations } from "./support/axe";
 import { browserAvailable, launchBrowser, watchForErrors } from "./support/browser";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -85,6 +86,46 @@ describe.skipIf(!browserAvailable)("the storefront a shopper sees", () => {
     await expect(page.getByRole("article").last().textContent()).resolves.toMatch(
       /Enquire for price\.|PREORDER/,
     );
+    await page.close();
+  });
+  it("shows no review under the site's minimum rating (4), on the home page and every location page, and the reviews differ", async () => {
+    const page = await browser.newPage(desktop(1366));
+    const reviewRatings = () =>
+      page
+        .locator('[aria-label^="Review by "]')
+        .evaluateAll((reviews) =>
+          reviews.map((review) =>
+            Number(/Rated ([\d.]+) out of 5/.exec(review.textContent ?? "")?.[1] ?? NaN),
+          ),
+        );
+    await page.goto(siteUrl("harbour-auto-group"));
+    const home = await reviewRatings();
+    expect(home.length).toBeGreaterThan(3);
+    expect(home.filter((rating) => !(rating >= 4))).toEqual([]);
+    // The reviews' own words (not the reply, not 'Rated 4 out of 5 without a comment.').
+    const texts = (
+      await page.locator('article[aria-label^="Review by "] > p:not(:has(span))').allTextContents()
+    ).filter((text) => !text.startsWith("Rated "));
+    expect(texts.length).toBeGreaterThan(3);
+    expect(new Set(texts).size).toBe(texts.length);
+
+    await page.goto(siteUrl("harbour-auto-group", "/our-locations"));
+    const locations = await page
+      .locator('a[href*="/our-location/"]')
+      .evaluateAll((links) => [...new Set(links.map((a) => (a as HTMLAnchorElement).pathname))]);
+    expect(locations.length).toBeGreaterThan(0);
+    let seen = 0;
+    for (const path of locations) {
+      await page.goto(siteUrl("harbour-auto-group", path));
+      const ratings = await reviewRatings();
+      seen += ratings.length;
+      expect(
+        ratings.filter((rating) => !(rating >= 4)),
+        path,
+      ).toEqual([]);
+    }
+    expect(seen).toBeGreaterThan(0);
+    expect(await axeViolations(page, { contentOnly: true })).toEqual([]);
     await page.close();
   });
 });

@@ -88,6 +88,7 @@ describe.skipIf(!browserAvailable)("the storefront a shopper sees", () => {
     );
     await page.close();
   });
+
   it("shows no review under the site's minimum rating (4), on the home page and every location page, and the reviews differ", async () => {
     const page = await browser.newPage(desktop(1366));
     const reviewRatings = () =>
@@ -127,5 +128,101 @@ describe.skipIf(!browserAvailable)("the storefront a shopper sees", () => {
     expect(seen).toBeGreaterThan(0);
     expect(await axeViolations(page, { contentOnly: true })).toEqual([]);
     await page.close();
+  });
+
+  it("every site's header carries its phone number as a call link, on desktop and phone", async () => {
+    for (const options of [desktop(1366), PHONE]) {
+      const page = await browser.newPage(options);
+      for (const site of server.registry.all()) {
+        const phone = site.contactDetails.phone;
+        if (!phone) continue;
+        await page.goto(siteUrl(site.slug));
+        const call = page
+          .getByRole("banner")
+          .getByRole("link", { name: `Call ${phone}` })
+          .first();
+        await expect(call.isVisible(), `${site.slug} ${options.viewport.width}`).resolves.toBe(
+          true,
+        );
+        await expect(call.getAttribute("href")).resolves.toBe(
+          `tel:${phone.replace(/[^\d+]/g, "")}`,
+        );
+        const scroll = await page.getByRole("banner").evaluate((header) => header.scrollWidth);
+        expect(scroll, `${site.slug} ${options.viewport.width}`).toBeLessThanOrEqual(
+          options.viewport.width,
+        );
+      }
+      await page.close();
+    }
+  });
+
+  it("the header menu is one row at 1024, 1366 and 1920 px, the rest under a 'More pages' disclosure", async () => {
+    for (const width of [1024, 1366, 1920]) {
+      const page = await browser.newPage(desktop(width));
+      for (const site of server.registry.all()) {
+        await page.goto(siteUrl(site.slug), { waitUntil: "networkidle" });
+        const where = `${site.slug} at ${width}`;
+        // A site's promo popup opens once per browser after hydration: close it.
+        const popup = page.getByRole("dialog");
+        if ((await popup.count()) > 0) {
+          await page.keyboard.press("Escape");
+          await popup.waitFor({ state: "hidden" });
+        }
+        const nav = page.getByRole("navigation", { name: "Main" });
+        const tops = await nav
+          .locator(":scope > ul > li")
+          .evaluateAll((items) =>
+            items
+              .filter((item) => item.getClientRects().length > 0)
+              .map((item) => Math.round(item.getBoundingClientRect().top)),
+          );
+        expect(new Set(tops).size, where).toBe(1);
+        const scroll = await page.getByRole("banner").evaluate((header) => header.scrollWidth);
+        expect(scroll, where).toBeLessThanOrEqual(width);
+        // Every item is in the row or, once 'More pages' is open, in its list.
+        const more = nav.getByRole("button", { name: "More pages" });
+        await more.click();
+        await expect(more.getAttribute("aria-expanded")).resolves.toBe("true");
+        for (const item of site.navigation.header) {
+          if (item.name === "More") continue;
+          const names = [item.name, ...(item.dropdownItems ?? []).map((child) => child.name)];
+          const shown = await Promise.all(
+            names.map(async (name) =>
+              nav.getByText(name, { exact: true }).filter({ visible: true }).count(),
+            ),
+          );
+          expect(shown.some(Boolean), `${where}: ${item.name}`).toBe(true);
+        }
+        await page.keyboard.press("Escape");
+        await expect(page.getByRole("link", { name: "More", exact: true }).count()).resolves.toBe(
+          0,
+        );
+      }
+      if (width === 1024) expect(await axeViolations(page)).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it("the phone 'Menu' opens without JavaScript, and no link is named only 'More'", async () => {
+    const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const slug of ["harbour-auto-group", "coastal-kia"]) {
+      await page.goto(siteUrl(slug));
+      const mobile = page.getByRole("navigation", { name: "Mobile" });
+      await expect(mobile.isVisible()).resolves.toBe(false);
+      await page.getByText("Menu", { exact: true }).click();
+      await mobile.getByRole("link", { name: "Finance" }).waitFor();
+      await expect(page.getByRole("link", { name: "More", exact: true }).count()).resolves.toBe(0);
+    }
+    await context.close();
+    const phone = await browser.newPage(PHONE);
+    await phone.goto(siteUrl("coastal-kia"), { waitUntil: "networkidle" });
+    await phone.getByRole("button", { name: "Menu" }).click();
+    await phone
+      .getByRole("navigation", { name: "Mobile" })
+      .getByRole("link", { name: "Finance" })
+      .waitFor();
+    expect(await axeViolations(phone)).toEqual([]);
+    await phone.close();
   });
 });

@@ -225,4 +225,28 @@ describe.skipIf(!browserAvailable)("the storefront a shopper sees", () => {
     expect(await axeViolations(phone)).toEqual([]);
     await phone.close();
   });
+
+  it("the phone results page does not scroll sideways, with or without a filter, with or without JavaScript", async () => {
+    const pages = [
+      ["coastal-kia", "/search/new-cars"],
+      ["harbour-auto-group", "/search/used-cars?transmission=Automatic&sortBy=km:desc"],
+      ["lone-star-autos", "/search?fuel=Petrol"],
+    ] as const;
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ ...PHONE, javaScriptEnabled });
+      const page = await context.newPage();
+      for (const [slug, path] of pages) {
+        await page.goto(siteUrl(slug, path));
+        const where = `${slug}${path} ${javaScriptEnabled ? "with" : "without"} JavaScript`;
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width, where).toBeLessThanOrEqual(390);
+        const sort = javaScriptEnabled
+          ? page.getByLabel("Sort by")
+          : page.getByRole("button", { name: "Sort", exact: true });
+        const box = await sort.boundingBox();
+        expect(box && box.x + box.width, where).toBeLessThanOrEqual(390);
+      }
+      await context.close();
+    }
+  });
 });

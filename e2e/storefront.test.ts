@@ -249,4 +249,24 @@ describe.skipIf(!browserAvailable)("the storefront a shopper sees", () => {
       await context.close();
     }
   });
+
+  it("the makes shown before 'Show all makes' are the site's own most stocked makes", async () => {
+    const page = await browser.newPage(desktop(1366));
+    const cases = [
+      ["lone-star-autos", ["Chevrolet"]],
+      ["outback-campers", ["Jayco", "Winnebago"]],
+    ] as const;
+    for (const [slug, makes] of cases) {
+      const site = server.registry.all().find((s) => s.slug === slug);
+      await page.goto(siteUrl(slug, site?.settings.defaultSearchPath ?? "/search"));
+      const makePanel = page.getByRole("group", { name: "Make" }).first();
+      const shown = await makePanel
+        .locator('input[name="make"]:not(details input)')
+        .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+      for (const make of makes) expect(shown, slug).toContain(make);
+      expect(shown.length, slug).toBeLessThanOrEqual(7);
+    }
+    expect(await axeViolations(page, { contentOnly: true })).toEqual([]);
+    await page.close();
+  });
 });

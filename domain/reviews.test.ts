@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  isReviewShown,
   isValidReviewRating,
   ratingText,
   reviewsToShow,
@@ -28,10 +29,26 @@ describe("Reviews (vehicle-card-and-page.md): shown only if the rating exceeds t
     expect([0.9, 1, 5, 5.1].map(isValidReviewRating)).toEqual([false, true, true, false]);
     expect(
       reviewsToShow(
-        Array.from({ length: 20 }, (_, i) => i),
+        Array.from({ length: 20 }, () => ({ rating: 5 })),
         settings,
       ),
     ).toHaveLength(12);
+  });
+  it("a review shows only at the site's minimum rating or above, before the count is taken", () => {
+    const ratings = [3, 5, 4, 1, 4.5, 3.9, 5];
+    const shown = reviewsToShow(
+      ratings.map((rating) => ({ rating })),
+      { ...settings, googleReviewsCount: 3 },
+    );
+    expect(shown.map((r) => r.rating)).toEqual([5, 4, 4.5]);
+    expect(
+      reviewsToShow(
+        ratings.map((rating) => ({ rating })),
+        { ...settings, reviewsMinimumRating: 3 },
+      ).map((r) => r.rating),
+    ).toEqual([3, 5, 4, 4.5, 3.9, 5]);
+    expect(isReviewShown({ rating: 4 }, settings)).toBe(true);
+    expect(isReviewShown({ rating: 3.9 }, settings)).toBe(false);
   });
 });
 

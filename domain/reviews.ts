@@ -51,10 +51,24 @@ export function starsFor(rating: number): Stars {
   return { full, partial, empty };
 }
 
-/** The reviews a Google reviews block shows in full (12 by default). */
-export function reviewsToShow<T>(
+/**
+ * One review shows when its own rating reaches the site's minimum ('Minimum shown 4':
+ * docs/product/constants.md, "Review rating"); the block as a whole shows by the average
+ * (`shouldShowReviews`). Why a review at the minimum shows: docs/decisions/023.
+ */
+export function isReviewShown(
+  review: { rating: number },
+  settings: Pick<SiteSettings, "reviewsMinimumRating">,
+): boolean {
+  return review.rating >= settings.reviewsMinimumRating;
+}
+
+/** The reviews a Google reviews block shows in full (12 by default), each at the minimum or above. */
+export function reviewsToShow<T extends { rating: number }>(
   reviews: readonly T[],
-  settings: Pick<SiteSettings, "googleReviewsCount">,
+  settings: Pick<SiteSettings, "googleReviewsCount" | "reviewsMinimumRating">,
 ): T[] {
-  return reviews.slice(0, settings.googleReviewsCount);
+  return reviews
+    .filter((review) => isReviewShown(review, settings))
+    .slice(0, settings.googleReviewsCount);
 }

@@ -7,6 +7,7 @@ import {
   hasExtraMakes,
   KEYWORD_DEBOUNCE_MS,
   makesForDisplay,
+  popularMakes,
   MODELS_LIMIT,
   SEARCH_FACETS,
   SEARCH_PAGE_TEXT,
@@ -59,6 +60,33 @@ describe("Search page (search-and-urls.md): filter limits, 20 cities, 40 dealers
     ]);
     expect(hasExtraMakes(available)).toBe(true);
     expect(hasExtraMakes(["Toyota", "Kia"])).toBe(false);
+  });
+
+  it("a site's popular makes come from its stock (the 7 with the most vehicles) unless it sets a list", () => {
+    const counts = {
+      Chevrolet: 40,
+      Ford: 31,
+      Toyota: 12,
+      Ram: 31,
+      GMC: 9,
+      Jeep: 8,
+      Kia: 2,
+      Honda: 3,
+      Zeekr: 0,
+    };
+    expect(popularMakes(counts, "from stock")).toEqual([
+      "Chevrolet",
+      "Ford",
+      "Ram",
+      "Toyota",
+      "GMC",
+      "Jeep",
+      "Honda",
+    ]);
+    expect(popularMakes(counts, ["Kia", "Zeekr"])).toEqual(["Kia", "Zeekr"]);
+    const popular = popularMakes(counts, "from stock");
+    expect(makesForDisplay(Object.keys(counts), false, [], popular)).toEqual(popular);
+    expect(makesForDisplay(Object.keys(counts), false, ["Kia"], popular)).toContain("Kia");
   });
 });
 

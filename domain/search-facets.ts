@@ -3,6 +3,7 @@
  * and texts (docs/product/search-and-urls.md, "Search page").
  */
 import { canonicalMakeName, POPULAR_MAKES } from "./manufacturers";
+import type { SiteSettings } from "./site-settings";
 
 export const SEARCH_FACETS = [
   "status",
@@ -69,7 +70,7 @@ export function isSearchFacet(name: string): name is SearchFacet {
 export const CITY_FILTER_LIMIT = 20;
 export const DEALERSHIP_FILTER_LIMIT = 40;
 export const MODELS_LIMIT = 30;
-export const SHOW_ALL_MAKES_LIMIT = POPULAR_MAKES.length;
+export const SHOW_ALL_MAKES_LIMIT = 7;
 
 /** Keyword box debounce. */
 export const KEYWORD_DEBOUNCE_MS = 300;
@@ -124,16 +125,36 @@ export function facetValuesForDisplay(
 }
 
 /**
- * The make cards: collapsed, only the popular makes on offer (the 7 popular
- * makes) plus any selected make; with 'Show all makes', every make, popular ones first.
+ * A site's popular makes (docs/product/search-and-urls.md, "Search page": collapsed, the 7
+ * popular makes show): its own list (setting `popularMakes`), or the 7 makes with the most
+ * vehicles in `counts` (the site's stock by make), most first, then by name.
+ */
+export function popularMakes(
+  counts: Readonly<Record<string, number>>,
+  setting: SiteSettings["popularMakes"],
+): string[] {
+  if (setting !== "from stock") return [...setting];
+  return Object.entries(counts)
+    .filter(([, count]) => count > 0)
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .slice(0, SHOW_ALL_MAKES_LIMIT)
+    .map(([make]) => make);
+}
+
+/**
+ * The make cards: collapsed, only the popular makes on offer plus any selected make; with
+ * 'Show all makes', every make, popular ones first. `popular` is the site's (`popularMakes`);
+ * the catalogue's list when none is given.
  */
 export function makesForDisplay(
   available: readonly string[],
   showAll: boolean,
   selected: readonly string[] = [],
+  popular: readonly string[] = POPULAR_MAKES,
 ): string[] {
+  const ranks = popular.map(canonicalMakeName);
   const popularRank = (make: string) => {
-    const index = POPULAR_MAKES.indexOf(canonicalMakeName(make));
+    const index = ranks.indexOf(canonicalMakeName(make));
     return index === -1 ? Number.POSITIVE_INFINITY : index;
   };
   const ordered = [...new Set(available)].sort(

@@ -132,9 +132,10 @@ export function canonicalSearchState(
 export function collapsedMakes(
   available: readonly string[],
   selected: readonly string[] = [],
+  popular?: readonly string[],
 ): string[] {
-  const collapsed = makesForDisplay(available, false, selected);
-  return collapsed.length > 0 ? collapsed : makesForDisplay(available, true, selected);
+  const collapsed = makesForDisplay(available, false, selected, popular);
+  return collapsed.length > 0 ? collapsed : makesForDisplay(available, true, selected, popular);
 }
 
 /** Stock statuses as a visitor reads them. */

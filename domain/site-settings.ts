@@ -273,6 +273,12 @@ export const SiteSettingsSchema = z.object({
       "certified",
     ])
     .describe("Search facets shown in the filter sidebar, in order."),
+  popularMakes: z
+    .union([z.literal("from stock"), z.array(z.string().trim().min(1)).min(1)])
+    .default("from stock")
+    .describe(
+      "The makes shown before 'Show all makes': 'from stock' (the 7 makes with the most vehicles on offer) or the site's own list, in order.",
+    ),
   stock: StockRulesSchema,
   stockFeed: StockFeedSettingsSchema,
   includeSoldCarsDays: z

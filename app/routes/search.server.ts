@@ -9,6 +9,7 @@ import { findManufacturer, makeDisplayName } from "~/domain/manufacturers";
 import {
   facetValuesForDisplay,
   makesForDisplay,
+  popularMakes,
   RANGE_FACETS,
   isSearchFacet,
   SEARCH_PAGE_TEXT,
@@ -330,39 +331,43 @@ export async function loadSearchPage(
       const dist = { ...distribution("make") };
       for (const make of selectedMakes) dist[make] ??= 0;
       const available = Object.keys(dist);
-      const collapsed = new Set(collapsedMakes(available, selectedMakes));
+      const popular = popularMakes(distribution("make"), settings.popularMakes);
+      const collapsed = new Set(collapsedMakes(available, selectedMakes, popular));
       const modelsFacet = facets.includes("make_model");
       const modelDist = distribution("make_model");
-      const makeOptions: MakeOption[] = makesForDisplay(available, true, selectedMakes).map(
-        (make) => {
-          const selected = selectedMakes.includes(make);
-          const manufacturer = findManufacturer(make);
-          let models: FacetOption[] | null = null;
-          if (selected && modelsFacet) {
-            const ofMake: Record<string, number> = {};
-            for (const [value, count] of Object.entries(modelDist)) {
-              if (makeOfMakeModel(value, [make]) !== null) ofMake[value] = count;
-            }
-            for (const value of state.filters.make_model ?? []) {
-              if (makeOfMakeModel(value, [make]) !== null) ofMake[value] ??= 0;
-            }
-            models = options(
-              "make_model",
-              facetValuesForDisplay("make_model", ofMake, state.filters.make_model ?? []),
-            ).map((o) => ({ ...o, label: modelOfMakeModel(o.value, make) }));
+      const makeOptions: MakeOption[] = makesForDisplay(
+        available,
+        true,
+        selectedMakes,
+        popular,
+      ).map((make) => {
+        const selected = selectedMakes.includes(make);
+        const manufacturer = findManufacturer(make);
+        let models: FacetOption[] | null = null;
+        if (selected && modelsFacet) {
+          const ofMake: Record<string, number> = {};
+          for (const [value, count] of Object.entries(modelDist)) {
+            if (makeOfMakeModel(value, [make]) !== null) ofMake[value] = count;
           }
-          return {
-            value: make,
-            label: makeDisplayName(make),
-            count: dist[make] ?? 0,
-            selected,
-            popular: collapsed.has(make),
-            logoUrl: manufacturer?.logo.url ?? null,
-            monogram: monogram(make),
-            models,
-          };
-        },
-      );
+          for (const value of state.filters.make_model ?? []) {
+            if (makeOfMakeModel(value, [make]) !== null) ofMake[value] ??= 0;
+          }
+          models = options(
+            "make_model",
+            facetValuesForDisplay("make_model", ofMake, state.filters.make_model ?? []),
+          ).map((o) => ({ ...o, label: modelOfMakeModel(o.value, make) }));
+        }
+        return {
+          value: make,
+          label: makeDisplayName(make),
+          count: dist[make] ?? 0,
+          selected,
+          popular: collapsed.has(make),
+          logoUrl: manufacturer?.logo.url ?? null,
+          monogram: monogram(make),
+          models,
+        };
+      });
       if (makeOptions.length > 0)
         panels.push({ kind: "makes", facet: "make", label, options: makeOptions, modelsFacet });
     } else {

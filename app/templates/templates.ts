@@ -9,6 +9,8 @@ export type TemplateTokens = {
   header: string;
   /** Links of the main navigation. */
   navLink: string;
+  /** The row the main navigation sits on, below logo and buttons. */
+  menuRow: string;
   /** Strip above the header with phone and buttons (classic) or none (bold). */
   topBar: string | null;
   footer: string;
@@ -22,6 +24,7 @@ export const TEMPLATE_TOKENS: Record<Template, TemplateTokens> = {
   classic: {
     header: "bg-white text-slate-900 border-b border-slate-200",
     navLink: "text-slate-800 hover:text-brand",
+    menuRow: "border-t border-slate-200",
     topBar: "bg-brand text-brand-foreground",
     footer: "bg-slate-100 text-slate-700",
     footerHeading: "text-slate-900 font-semibold",
@@ -33,6 +36,7 @@ export const TEMPLATE_TOKENS: Record<Template, TemplateTokens> = {
   bold: {
     header: "bg-brand text-brand-foreground",
     navLink: "text-brand-foreground uppercase tracking-wide text-sm font-semibold hover:underline",
+    menuRow: "border-t border-white/20",
     topBar: null,
     footer: "bg-slate-950 text-slate-300",
     footerHeading: "text-white uppercase tracking-wide font-bold",

@@ -4,7 +4,7 @@
  * domain's rules (domain/reviews.ts).
  */
 import { memoForSiteVersion } from "../sites/site-memo";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, gte } from "drizzle-orm";
 import { reviewsToShow, shouldShowReviews } from "~/domain/reviews";
 import type { Locale } from "~/domain/site-settings";
 import type { RequestContext } from "../http/load-context";
@@ -62,7 +62,8 @@ export function siteReviewSummary(site: ReviewsContext["site"]): {
 
 /**
  * The reviews to show, or null when the site shows none (hidden, or the rating does not exceed
- * the site's minimum). `summary` is the count and average of the site or the location.
+ * the site's minimum). `summary` is the count and average of the site or the location: of all
+ * its reviews, as the review provider reports them, not of the ones shown (docs/decisions/023).
  */
 export async function loadReviews(
   context: ReviewsContext,
@@ -75,13 +76,15 @@ export async function loadReviews(
   const limit = Math.max(settings.googleReviewsCount, 1);
   const rows = await memoForSiteVersion(
     context.site,
-    `reviews:${options.locationId ?? "site"}:${limit}`,
+    `reviews:${options.locationId ?? "site"}:${limit}:${settings.reviewsMinimumRating}`,
     () =>
       context.scope.findMany(reviews, {
-        where:
-          options.locationId !== undefined
-            ? and(eq(reviews.locationId, options.locationId))
-            : undefined,
+        // Reviews under the minimum never show (reviewsToShow): leave them in the database, so
+        // the limit is filled with reviews that do.
+        where: and(
+          gte(reviews.rating, settings.reviewsMinimumRating),
+          options.locationId !== undefined ? eq(reviews.locationId, options.locationId) : undefined,
+        ),
         orderBy: [desc(reviews.reviewDate), desc(reviews.id)],
         limit,
       }),

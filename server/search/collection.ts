@@ -19,7 +19,7 @@ import {
   type Bitset,
 } from "./bitset";
 import { Column } from "./columns";
-import type { CollectionConfig } from "./collections";
+import { sortFloor, type CollectionConfig } from "./collections";
 import { badRequest } from "./errors";
 import { checkFilterable, leafKey, type FilterNode } from "./filter-parser";
 import { KeywordMatcher, type KeywordQuery } from "./keyword-match";
@@ -335,6 +335,7 @@ export class Collection {
       keyword,
       query.offset,
       need,
+      (attribute) => sortFloor(this.config, attribute),
     );
     const slots = universe.slots;
     const window = order.slice(query.offset, need);

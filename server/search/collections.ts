@@ -5,6 +5,7 @@
  * docs/product/vehicle-card-and-page.md.
  */
 import { SEARCH_FACETS } from "~/domain/search-facets";
+import { PRICE_SHOWN_ABOVE } from "~/domain/vehicle-price";
 
 export const CAR_COLLECTION = "Car_production";
 export const OFFER_COLLECTION = "Offer_production";
@@ -35,7 +36,17 @@ export type CollectionConfig = {
    * of these (the site id) start from that index instead of scanning the collection.
    */
   indexedAttributes: readonly string[];
+  /**
+   * Numeric sortable attributes whose values at or below a floor mean "not set" (a price of 0
+   * reads 'Enquire for price.'): they sort with the missing values, last in either direction.
+   */
+  unsetAtOrBelow?: Readonly<Record<string, number>>;
 };
+
+/** The floor below which (inclusive) an attribute's numbers sort as missing; -Infinity if none. */
+export function sortFloor(config: CollectionConfig, attribute: string): number {
+  return config.unsetAtOrBelow?.[attribute] ?? -Infinity;
+}
 
 export const CAR_COLLECTION_CONFIG: CollectionConfig = {
   uid: CAR_COLLECTION,
@@ -100,6 +111,9 @@ export const CAR_COLLECTION_CONFIG: CollectionConfig = {
     ute: ["utility"],
   },
   indexedAttributes: ["site_id"],
+  // Unpriced vehicles last under either price order (docs/product/vehicle-card-and-page.md,
+  // "Prices": a price shows only above the floor).
+  unsetAtOrBelow: { price: PRICE_SHOWN_ABOVE },
 };
 
 export const OFFER_COLLECTION_CONFIG: CollectionConfig = {

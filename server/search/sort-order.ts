@@ -12,6 +12,12 @@ const F_MULTI = 8;
 
 export type SortRule = { attribute: string; descending: boolean };
 
+/**
+ * The number at or below which an attribute's values sort as missing (`sortFloor` of the
+ * collection's settings): an unpriced vehicle sorts last under either price order.
+ */
+export type SortFloor = (attribute: string) => number;
+
 type SortKey = { group: Int8Array; value: Float64Array };
 
 /** Positions (indexes into `positions`) of the hits up to `need`, in rank order. */
@@ -23,19 +29,20 @@ export function sortOrder(
   keyword: KeywordRanks | null,
   offset: number,
   need: number,
+  floorOf: SortFloor,
 ): number[] {
   if (need <= offset) return [];
   // Facet count queries ask for one hit (or none) besides their counts: no sort keys for them.
   if (keyword === null && sort.length === 1 && need === 1 && offset === 0) {
-    const top1 = numericTop1(columns, sort[0]!, universe, positions);
+    const top1 = numericTop1(columns, sort[0]!, universe, positions, floorOf);
     if (top1 >= 0) return [top1];
   }
   const numericKey =
     keyword !== null || sort.length !== 1
       ? null
-      : numericSortKey(columns, sort[0]!, universe, positions);
+      : numericSortKey(columns, sort[0]!, universe, positions, floorOf);
   if (numericKey !== null) return topKByKey(numericKey, need);
-  const sortKeys = sort.map((rule) => sortKeysOf(columns, rule, universe, positions));
+  const sortKeys = sort.map((rule) => sortKeysOf(columns, rule, universe, positions, floorOf));
   const compare = (a: number, b: number): number => {
     if (keyword) {
       const d =
@@ -65,6 +72,7 @@ function numericTop1(
   rule: SortRule,
   universe: Universe,
   positions: Int32Array,
+  floorOf: SortFloor,
 ): number {
   const column = columns.get(rule.attribute);
   if (!column || column.hasStrings || column.multi.size > 0) return -1;
@@ -72,11 +80,12 @@ function numericTop1(
   if (num === null) return 0;
   const slots = universe.slots;
   const sign = rule.descending ? -1 : 1;
+  const floor = floorOf(rule.attribute);
   let best = 0;
   let bestKey = Infinity;
   for (let i = 0; i < positions.length; i++) {
     const n = num[slots[positions[i]!]!]!;
-    if (n === n && sign * n < bestKey) {
+    if (n > floor && sign * n < bestKey) {
       bestKey = sign * n;
       best = i;
     }
@@ -93,6 +102,7 @@ function numericSortKey(
   rule: SortRule,
   universe: Universe,
   positions: Int32Array,
+  floorOf: SortFloor,
 ): Float64Array | null {
   const column = columns.get(rule.attribute);
   if (!column || column.hasStrings || column.multi.size > 0) return null;
@@ -101,9 +111,10 @@ function numericSortKey(
   if (num === null) return key.fill(Infinity);
   const slots = universe.slots;
   const sign = rule.descending ? -1 : 1;
+  const floor = floorOf(rule.attribute);
   for (let i = 0; i < positions.length; i++) {
     const n = num[slots[positions[i]!]!]!;
-    key[i] = n === n ? sign * n : Infinity;
+    key[i] = n > floor ? sign * n : Infinity;
   }
   return key;
 }
@@ -113,6 +124,7 @@ function sortKeysOf(
   rule: SortRule,
   universe: Universe,
   positions: Int32Array,
+  floorOf: SortFloor,
 ): SortKey {
   const n = positions.length;
   const group = new Int8Array(n);
@@ -125,22 +137,26 @@ function sortKeysOf(
   }
   const ranks = column.hasStrings ? column.dict.ranks() : null;
   const slots = universe.slots;
+  const floor = floorOf(rule.attribute);
   for (let i = 0; i < n; i++) {
     const slot = slots[positions[i]!]!;
     if ((column.flags[slot]! & F_MULTI) !== 0) {
       const m = column.multi.get(slot)!;
-      if (m.nums.length > 0) {
+      const nums = m.nums.filter((x) => x > floor);
+      if (nums.length > 0) {
         group[i] = 0;
-        value[i] = sign * (rule.descending ? Math.max(...m.nums) : Math.min(...m.nums));
-      } else {
+        value[i] = sign * (rule.descending ? Math.max(...nums) : Math.min(...nums));
+      } else if (m.codes.length > 0) {
         const r = m.codes.map((c) => ranks![c]!);
         group[i] = 1;
         value[i] = sign * (rule.descending ? Math.max(...r) : Math.min(...r));
+      } else {
+        group[i] = 2;
       }
       continue;
     }
     const num = column.num ? column.num[slot]! : NaN;
-    if (num === num) {
+    if (num > floor) {
       group[i] = 0;
       value[i] = sign * num;
       continue;

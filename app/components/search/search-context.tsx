@@ -62,6 +62,14 @@ export function SearchUiProvider({
   const timer = useRef<number | undefined>(undefined);
   /** The state a control just asked for, while the location it was asked from is current. */
   const [requested, setRequested] = useState<{ state: SearchState; from: string } | null>(null);
+  // Any arrival at a location ends the request: Back can return to the very entry a request was
+  // made from, and the request must not outlive the navigation it started (the results would
+  // stay busy and the controls would show the abandoned state).
+  const [arrivedAt, setArrivedAt] = useState(location.key);
+  if (arrivedAt !== location.key) {
+    setArrivedAt(location.key);
+    setRequested(null);
+  }
   const { scope: scopeRef, slugTargets } = data;
 
   const pending = navigation.location;

@@ -24,7 +24,9 @@ function resultCount(total: number, locale: string): string {
 function SortSelect() {
   const { data, view, commit } = useSearchUi();
   return (
-    <div className="flex items-center gap-2">
+    // On a phone the select takes the room the row has left (and no more), so the row, and the
+    // Sort button shown without JavaScript, stay on screen.
+    <div className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
       <label htmlFor="search-sort" className="text-sm font-medium whitespace-nowrap text-slate-800">
         Sort by
       </label>
@@ -34,7 +36,7 @@ function SortSelect() {
         form={FILTER_FORM_ID}
         value={view.sortBy ?? data.sort}
         onChange={() => commit()}
-        className="min-h-11 rounded-site border border-slate-400 bg-white px-2 text-sm"
+        className="min-h-11 min-w-0 flex-1 rounded-site border border-slate-400 bg-white px-2 text-sm sm:flex-none"
       >
         {data.sortOptions.map((option) => (
           <option key={option.value} value={option.value}>
@@ -46,7 +48,7 @@ function SortSelect() {
         <button
           type="submit"
           form={FILTER_FORM_ID}
-          className="min-h-11 rounded-site border border-slate-400 px-3 text-sm font-semibold"
+          className="min-h-11 shrink-0 rounded-site border border-slate-400 px-3 text-sm font-semibold"
         >
           Sort
         </button>
@@ -202,12 +204,12 @@ function SearchLayout() {
                 </span>
               )}
             </h2>
-            <div className="flex items-center gap-2">
+            <div className="flex w-full min-w-0 items-center gap-2 sm:w-auto">
               <button
                 type="button"
                 popoverTarget={FILTER_DRAWER_ID}
                 className={cn(
-                  "inline-flex min-h-11 items-center gap-2 px-4 text-sm font-semibold whitespace-nowrap lg:hidden",
+                  "inline-flex min-h-11 shrink-0 items-center gap-2 px-4 text-sm font-semibold whitespace-nowrap lg:hidden",
                   t.buttonOutline,
                 )}
               >

@@ -13,9 +13,20 @@ import { SiteLink } from "./site-link";
 export function NavDropdown({
   item,
   linkClassName,
+  nameSuffix,
+  alignEnd = false,
+  childClassNames,
+  className,
 }: {
   item: NavigationItem;
   linkClassName: string;
+  /** Words only screen readers hear after the name ('More' + ' pages'). */
+  nameSuffix?: string;
+  /** Open the list from the button's right edge (the row's last item). */
+  alignEnd?: boolean;
+  /** A class for each of `item.dropdownItems`, by index (the breakpoints an overflow shows at). */
+  childClassNames?: readonly string[];
+  className?: string;
 }) {
   const { locale } = useSite();
   const [open, setOpen] = useState(false);
@@ -32,23 +43,29 @@ export function NavDropdown({
     return () => document.removeEventListener("pointerdown", onPointer);
   }, [open]);
 
+  // The links shown: 'More' holds some only at the widths where the row cannot.
+  const visibleLinks = () =>
+    [...(root.current?.querySelectorAll<HTMLAnchorElement>("ul a") ?? [])].filter(
+      (link) => link.getClientRects().length > 0,
+    );
+
   const focusItem = (index: number) => {
-    const links = root.current?.querySelectorAll<HTMLAnchorElement>("ul a");
-    if (!links?.length) return;
+    const links = visibleLinks();
+    if (!links.length) return;
     links[(index + links.length) % links.length]?.focus();
   };
 
   return (
     <li
       ref={root}
-      className="group relative"
+      className={cn("group relative", className)}
       onKeyDown={(event) => {
         if (event.key === "Escape" && open) {
           setOpen(false);
           button.current?.focus();
         }
         if (!open) return;
-        const links = [...(root.current?.querySelectorAll<HTMLAnchorElement>("ul a") ?? [])];
+        const links = visibleLinks();
         const index = links.indexOf(document.activeElement as HTMLAnchorElement);
         if (event.key === "ArrowDown") {
           event.preventDefault();
@@ -77,7 +94,8 @@ export function NavDropdown({
           }
         }}
       >
-        {localiseText(item.name, locale)}
+        <span>{localiseText(item.name, locale)}</span>
+        {nameSuffix && <span className="sr-only">{nameSuffix}</span>}
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
           <path d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="1.8" fill="none" />
         </svg>
@@ -85,12 +103,13 @@ export function NavDropdown({
       <ul
         id={id}
         className={cn(
-          "absolute left-0 z-40 min-w-56 rounded-site border border-slate-200 bg-white py-2 text-slate-900 shadow-lg",
+          "absolute z-40 min-w-56 rounded-site border border-slate-200 bg-white py-2 text-slate-900 shadow-lg",
+          alignEnd ? "right-0" : "left-0",
           open ? "block" : "hidden",
         )}
       >
-        {item.dropdownItems?.map((child) => (
-          <li key={`${child.name}-${child.url}`}>
+        {item.dropdownItems?.map((child, index) => (
+          <li key={`${child.name}-${child.url}`} className={childClassNames?.[index]}>
             <SiteLink
               href={child.url}
               className="block px-4 py-2 text-sm normal-case hover:bg-slate-100 focus:bg-slate-100"

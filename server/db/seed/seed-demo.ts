@@ -593,15 +593,7 @@ async function seedSiteContent(
         siteId,
         locationId: locationIds[i % locationIds.length] ?? null,
         customerName,
-        text:
-          i % 5 === 4
-            ? null
-            : random.pick([
-                "Friendly team, no pressure, and the car was ready on time.",
-                "Great trade-in price and the finance was sorted in a day.",
-                "Service department kept me updated the whole way through.",
-                "Found exactly the car I wanted online and reserved it the same night.",
-              ]),
+        text: i % 5 === 4 ? null : reviewText(random, rating, demo.name),
         rating,
         imageUrl: null,
         reviewDate: date,
@@ -651,4 +643,48 @@ async function seedSiteContent(
         "news",
       ),
     ]);
+}
+
+/** What a reviewer praises (or not), and how the visit ended: mixed so no two reviews read alike. */
+const REVIEW_OPENINGS: Record<"good" | "fair", readonly string[]> = {
+  good: [
+    "Friendly team, no pressure at all.",
+    "Bought my first new car here and the whole thing took an afternoon.",
+    "Second car from this dealer and it won't be the last.",
+    "Came in just to look and drove out the following week.",
+    "The salesperson listened to what we needed instead of pushing the top model.",
+    "Honest advice on a used car, including what it would need at its next service.",
+    "Booked a test drive online and the car was washed and waiting when I arrived.",
+    "Asked a lot of questions about towing capacity and got straight answers.",
+    "Dropped my car in for a service before work and it was ready by lunch.",
+    "They found the exact shade and spec I was after at another branch.",
+  ],
+  fair: [
+    "Took a while to get a call back after my first message.",
+    "Good car, though the paperwork dragged on longer than promised.",
+    "Service was fine but the waiting area was packed.",
+  ],
+};
+const REVIEW_DETAILS: readonly string[] = [
+  "The trade-in offer was fair and matched what I'd seen online.",
+  "Finance was approved the same day.",
+  "Delivery was on time and they walked me through every feature.",
+  "They kept me updated by text the whole way through.",
+  "Handover included a full tank and a follow-up call a week later.",
+  "The price on the website was the price I paid, no surprises.",
+  "Our kids loved the play corner while we signed.",
+  "They even paired my phone before I left.",
+  "Parts arrived quicker than quoted.",
+  "The service advisor explained the invoice line by line.",
+];
+
+/** One review's text: an opening that fits the rating, then a detail or two from the visit. */
+function reviewText(random: Random, rating: number, dealer: string): string {
+  const opening = random.pick(REVIEW_OPENINGS[rating >= 4 ? "good" : "fair"]);
+  const first = random.pick(REVIEW_DETAILS);
+  const second = random.pick(REVIEW_DETAILS.filter((d) => d !== first));
+  const closing = rating === 5 ? ` Thanks to everyone at ${dealer}.` : "";
+  return random.int(0, 1) === 0
+    ? `${opening} ${first}${closing}`
+    : `${opening} ${first} ${second}${closing}`;
 }

@@ -129,16 +129,18 @@ export function matches(doc: Doc, filter: RefFilter): boolean {
   }
 }
 
-export type RefSort = { attr: string; desc: boolean };
+/** `unsetAtOrBelow`: numbers at or below it sort as if the value were missing (last). */
+export type RefSort = { attr: string; desc: boolean; unsetAtOrBelow?: number };
 
 type SortValue = { group: number; number: number; string: string };
 
 function sortValue(doc: Doc, rule: RefSort): SortValue {
   const v = valuesOf(doc, rule.attr);
-  if (v.numbers.length > 0) {
+  const numbers = v.numbers.filter((n) => n > (rule.unsetAtOrBelow ?? -Infinity));
+  if (numbers.length > 0) {
     return {
       group: 0,
-      number: rule.desc ? Math.max(...v.numbers) : Math.min(...v.numbers),
+      number: rule.desc ? Math.max(...numbers) : Math.min(...numbers),
       string: "",
     };
   }

@@ -17,6 +17,12 @@ type WorkerFixtures = {
   smtp: SmtpSink;
   /** The whole platform on a random port. Tests that change a site put it back when done. */
   server: RunningServer;
+  /**
+   * A second platform for tests that add sites of their own (a stock feed's site): tests on
+   * `server` walk its registry and expect the demo's sites alone. Started only when asked for,
+   * with the production defaults (the page cache on).
+   */
+  feedServer: RunningServer;
 };
 
 type TestFixtures = {
@@ -60,6 +66,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         // Tests change a site's settings now and then; every page shows the current ones.
         PAGE_CACHE: "false",
       });
+      await provide(server);
+      await server.close();
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  feedServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads what a fixture needs from this pattern
+    async ({}, provide) => {
+      const server = await startTestServer();
       await provide(server);
       await server.close();
     },

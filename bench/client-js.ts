@@ -15,7 +15,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
-import { browserAvailable, launchBrowser } from "~/e2e/support/browser";
+import { browserAvailable, launchBrowser } from "~/e2e/support/chromium";
 import { buildBareApp, serveBareApp } from "./support/bare-app";
 import { get, startChild } from "./support/processes";
 

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Page } from "playwright-core";
+import type { Page } from "@playwright/test";
 
 const AXE_SOURCE = readFileSync(
   createRequire(import.meta.url).resolve("axe-core/axe.min.js"),

@@ -10,6 +10,7 @@ import { parseSearchUrl, type SearchFilters } from "~/domain/search-url";
 import type { SearchFacet } from "~/domain/search-facets";
 import type { RunningServer } from "~/server/start";
 import { createSiteSearch } from "~/server/stock/site-search";
+import { aSite, aVehicle, published } from "../support/factories";
 import { fetchWithHost, startTestServer } from "../support/test-server";
 import {
   canonicalOf,
@@ -80,8 +81,15 @@ describe("Routes (search-and-urls.md): /search and every variant", () => {
   });
 
   it("each site's page size: 21, or 20 where the site says", async () => {
-    expect(cardCount((await get("harbour-auto-group", "/search")).body)).toBe(21);
-    expect(cardCount((await get("coastal-kia", "/search")).body)).toBe(20);
+    for (const searchPageSize of [21, 20] as const) {
+      const site = await aSite(server, { settings: { searchPageSize } });
+      for (let i = 0; i <= searchPageSize; i++) await aVehicle(server, site);
+      await published(async () =>
+        resultTotal((await get(site.slug, "/search")).body) === searchPageSize + 1 ? true : null,
+      );
+      expect(cardCount((await get(site.slug, "/search")).body)).toBe(searchPageSize);
+      expect(cardCount((await get(site.slug, "/search?page=2")).body)).toBe(1);
+    }
   });
 
   it("/search/{dealership_slug} and /search/{location slug} show that stock (View Our Stock)", async () => {

@@ -1,17 +1,32 @@
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a private
- * schema on the PostgreSQL server named by TEST_DATABASE_URL (dropped when the test ends).
+ * Databases for tests: in-memory PGlite by default, or on the PostgreSQL server named by
+ * TEST_DATABASE_URL (removed when the test closes it). `createTestDatabase` is empty and
+ * migrated; `createDemoDatabase` is a private copy of the run's demo database.
  */
 import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { readFile } from "node:fs/promises";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
 import { openDatabase } from "~/server/db/client";
-import type { DatabaseHandle } from "~/server/db/client";
+import type { Database, DatabaseHandle } from "~/server/db/client";
+import * as schema from "~/server/db/schema";
+import {
+  PGLITE_TEMPLATE_ENV,
+  POSTGRES_TEMPLATE_ENV,
+  adminQuery,
+  dumpSeededPglite,
+  withDatabase,
+} from "./demo-template";
 
 /** Which database this test run uses (set per vitest project). */
 export const testDatabaseKind =
   process.env.TEST_DATABASE_KIND === "postgres" && process.env.TEST_DATABASE_URL
     ? "postgres"
     : "pglite";
+
+const migrationsFolder = new URL("../../server/db/migrations", import.meta.url).pathname;
+const uniqueName = (prefix: string) => `${prefix}_${randomBytes(6).toString("hex")}`;
 
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
@@ -20,17 +35,14 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     await handle.migrate();
     return handle;
   }
-  const schema = `test_${randomBytes(6).toString("hex")}`;
-  const handle = await openDatabase({ url, schema });
+  const schemaName = uniqueName("test");
+  const handle = await openDatabase({ url, schema: schemaName });
   await handle.migrate();
   return {
     ...handle,
     async close() {
       await handle.close();
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await admin.end();
+      await adminQuery(url, `DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`);
     },
   };
 }
@@ -45,20 +57,50 @@ export async function createScratchDatabase(
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error("TEST_DATABASE_URL is not set");
   const name = `${prefix}_${randomBytes(4).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => adminQuery(base, statement);
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+let localDump: Promise<Blob> | null = null;
+
+/**
+ * A migrated database holding the demo data, copied from the run's template (made by the
+ * global setup; made here once per process when a test runs without it).
+ */
+export async function createDemoDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  const template = process.env[POSTGRES_TEMPLATE_ENV];
+  if (testDatabaseKind === "postgres" && url && template) {
+    const name = uniqueName("test");
+    await adminQuery(url, `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+    const handle = await openDatabase({ url: withDatabase(url, name) });
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        await adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      },
+    };
+  }
+  if (testDatabaseKind === "postgres") return createTestDatabase(); // the server seeds it
+  const dumpPath = process.env[PGLITE_TEMPLATE_ENV];
+  const dump = dumpPath
+    ? new Blob([await readFile(dumpPath)])
+    : await (localDump ??= dumpSeededPglite());
+  const client = new PGlite({ loadDataDir: dump });
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    pool: null,
+    migrate: () => migrate(db as never, { migrationsFolder }),
+    close: () => client.close(),
   };
 }

@@ -1,5 +1,6 @@
 /**
- * The whole platform on a random port with a fresh demo database, for HTTP and browser tests.
+ * The whole platform on a random port with its own copy of the demo database, for HTTP and
+ * browser tests.
  * Requests name their site through the Host header (Node does not resolve *.localhost).
  */
 import { request } from "node:http";
@@ -7,10 +8,10 @@ import { pino } from "pino";
 import { parseEnv } from "~/server/env";
 import { startServer } from "~/server/start";
 import type { RunningServer } from "~/server/start";
-import { createTestDatabase } from "./test-database";
+import { createDemoDatabase } from "./test-database";
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const database = await createTestDatabase();
+  const database = await createDemoDatabase();
   // The tests play the proxy in front of the server: each request names its client in
   // X-Forwarded-For, which the server believes from loopback only because it is told to.
   const defaults = {

@@ -1,0 +1,133 @@
+/**
+ * Accessibility and budgets of the content pages: axe finds no violations on every route of
+ * every demo site (dialogs open included), the home page's initial JavaScript stays within
+ * budget, and the carousel and popup shift no layout.
+ */
+import { gzipSync } from "node:zlib";
+import { DEMO_SITES } from "~/server/db/seed/demo-sites";
+import { CONTENT_ROUTES } from "~/tests/content/routes";
+import { fetchWithHost } from "~/tests/support/test-server";
+import {
+  carouselTracks,
+  expect,
+  settledScroll,
+  test,
+  whenRequestsSettle,
+} from "./support/fixtures";
+
+/** Initial JavaScript budget of the home page: a bare React Router app (~112 KB) + 60 KB, gzip. */
+const HOME_JS_BUDGET_BYTES = 172 * 1024;
+
+// One test per site, so the two workers share the sweep.
+for (const { slug } of DEMO_SITES) {
+  test(`${slug}: no axe violations on any content route`, async ({
+    page,
+    server,
+    siteUrl,
+    siteBySlug,
+    axe,
+    pageErrors,
+  }) => {
+    const hasPopup = siteBySlug(slug).settings.promoPopup !== null;
+    const locationsPage = await fetchWithHost(server, `${slug}.localhost`, "/our-locations/");
+    const firstLocation = /href="(\/our-location\/[^"]+)"/.exec(locationsPage.body)?.[1];
+    const found: string[] = [];
+    for (const path of [...CONTENT_ROUTES, ...(firstLocation ? [firstLocation] : [])]) {
+      await page.goto(siteUrl(slug, path), { waitUntil: "domcontentloaded" });
+      // The promo popup, where a site has one, is checked open, then closed.
+      if (path === "/" && hasPopup) {
+        await expect(page.getByRole("dialog")).toBeVisible();
+        for (const v of await axe()) found.push(`${path} [popup open] ${v}`);
+        await page.keyboard.press("Escape");
+        await expect(page.getByRole("dialog")).toHaveCount(0);
+      }
+      // The header and footer are the same on every page: checked in full on the home page.
+      for (const v of await axe(page, { contentOnly: path !== "/" })) found.push(`${path} ${v}`);
+    }
+    expect(found).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+}
+
+test("has no axe violations with the holiday hours dialog and the Email Us form open", async ({
+  page,
+  siteUrl,
+  axe,
+}) => {
+  await page.goto(siteUrl("southern-motors", "/our-location/southern-motors-dunedin"), {
+    waitUntil: "networkidle",
+  });
+  await page.getByRole("button", { name: "View Holiday Hours" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(await axe()).toEqual([]);
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Email Us" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByLabel("First Name")).toBeVisible();
+  await dialog.getByRole("button", { name: "Send message" }).click();
+  await expect(dialog.getByText("*This is a required field.").first()).toBeVisible();
+  expect(await axe()).toEqual([]);
+});
+
+for (const slug of ["harbour-auto-group", "lone-star-autos"]) {
+  test(`${slug}: keeps the home page's initial JavaScript within budget`, async ({
+    page,
+    siteUrl,
+  }) => {
+    const sizes = new Map<string, number>();
+    const bodies: Promise<void>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() !== "script") return;
+      bodies.push(
+        response.body().then(
+          (body) => void sizes.set(response.url(), gzipSync(body).length),
+          () => undefined,
+        ),
+      );
+    });
+    const settled = whenRequestsSettle(page);
+    await page.clock.install();
+    await page.goto(siteUrl(slug), { waitUntil: "networkidle" });
+    // Past the chat bubble's and the script loader's 3 s: nothing more loads by itself.
+    await page.clock.runFor(3_300);
+    await settled();
+    await Promise.all(bodies);
+    const total = [...sizes.values()].reduce((sum, n) => sum + n, 0);
+    expect(total, `${slug}: ${(total / 1024).toFixed(1)} KB gzip`).toBeLessThanOrEqual(
+      HOME_JS_BUDGET_BYTES,
+    );
+    // The dialogs' forms load only when a dialog asks for them.
+    expect(
+      [...sizes.keys()].filter((url) => /quick-message-form|email-us-form|lead-form/.test(url)),
+    ).toEqual([]);
+  });
+}
+
+for (const [slug, width] of [
+  ["harbour-auto-group", 1280],
+  ["coastal-kia", 390],
+] as const) {
+  test(`${slug} at ${width}px: shifts no layout when the popup opens or the carousels hydrate and autoplay`, async ({
+    page,
+    siteUrl,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.addInitScript(() => {
+      (window as unknown as { __cls: number }).__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<
+          PerformanceEntry & { value: number; hadRecentInput: boolean }
+        >) {
+          if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value;
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.clock.install();
+    await page.goto(siteUrl(slug), { waitUntil: "networkidle" });
+    // The popup, the chat timer and one autoplay step of the carousel.
+    await page.clock.runFor(4_500);
+    await settledScroll(carouselTracks(page));
+    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+    expect(cls).toBeLessThan(0.01);
+  });
+}

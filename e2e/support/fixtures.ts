@@ -1,0 +1,180 @@
+/**
+ * The browser tests' fixtures: one real server per Playwright worker (a copy of the run's demo
+ * database on PGlite, a real SMTP peer for lead mail), each site's address, axe, and the page's
+ * console errors. Chromium itself is Debian's, set in playwright.config.ts.
+ */
+import { test as base, expect } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import type { RunningServer } from "~/server/start";
+import type { Site } from "~/server/sites/site";
+import { SmtpSink } from "~/tests/leads/support/smtp-sink";
+import { startTestServer } from "~/tests/support/test-server";
+import { axeViolations } from "./axe";
+import { CHROMIUM_MISSING } from "./global-setup";
+
+type WorkerFixtures = {
+  /** The SMTP server lead delivery sends to. */
+  smtp: SmtpSink;
+  /** The whole platform on a random port. Tests that change a site put it back when done. */
+  server: RunningServer;
+  /**
+   * A second platform for tests that add sites of their own (a stock feed's site): tests on
+   * `server` walk its registry and expect the demo's sites alone. Started only when asked for,
+   * with the production defaults (the page cache on).
+   */
+  feedServer: RunningServer;
+};
+
+type TestFixtures = {
+  /** Skips every test when Chromium is missing outside CI (the global setup said why). */
+  chromiumPresent: void;
+  /** `http://<slug>.localhost:<port><path>`: Chromium resolves *.localhost to loopback. */
+  siteUrl: (slug: string, path?: string) => string;
+  siteBySlug: (slug: string) => Site;
+  /** axe's violations on a page (the test's own by default), one line each. */
+  axe: (page?: Page, options?: { contentOnly?: boolean }) => Promise<string[]>;
+  /** Console errors and uncaught exceptions of the test's page, for a test to assert on. */
+  pageErrors: string[];
+};
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  chromiumPresent: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads what a fixture needs from this pattern
+    async ({}, provide, testInfo) => {
+      const missing = process.env[CHROMIUM_MISSING];
+      testInfo.skip(Boolean(missing), missing);
+      await provide();
+    },
+    { auto: true },
+  ],
+  smtp: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads what a fixture needs from this pattern
+    async ({}, provide) => {
+      const smtp = new SmtpSink();
+      await smtp.start();
+      await provide(smtp);
+      await smtp.stop();
+    },
+    { scope: "worker" },
+  ],
+  server: [
+    async ({ smtp }, provide) => {
+      const server = await startTestServer({
+        SMTP_URL: smtp.url,
+        LEAD_POLL_MS: "50",
+        LEAD_RATE_LIMIT: "1000",
+        // Tests change a site's settings now and then; every page shows the current ones.
+        PAGE_CACHE: "false",
+      });
+      await provide(server);
+      await server.close();
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  feedServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads what a fixture needs from this pattern
+    async ({}, provide) => {
+      const server = await startTestServer();
+      await provide(server);
+      await server.close();
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  siteUrl: async ({ server }, provide) => {
+    await provide((slug, path = "/") => `http://${slug}.localhost:${server.port}${path}`);
+  },
+  siteBySlug: async ({ server }, provide) => {
+    await provide((slug) => {
+      const site = server.registry.all().find((s) => s.slug === slug);
+      if (!site) throw new Error(`no demo site ${slug}`);
+      return site;
+    });
+  },
+  axe: async ({ page }, provide) => {
+    await provide((target = page, options) => axeViolations(target, options));
+  },
+  pageErrors: async ({ page }, provide) => {
+    await provide(watchForErrors(page));
+  },
+});
+
+export { expect };
+
+/** Collects console errors and page errors of any page (a popup, a second context). */
+export function watchForErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+/**
+ * Starts counting the page's requests; the returned function waits until none is in flight
+ * (what a timer fired by `page.clock` asked for has then arrived).
+ */
+export function whenRequestsSettle(page: Page): () => Promise<void> {
+  const inFlight = new Set<unknown>();
+  page.on("request", (request) => inFlight.add(request));
+  page.on("requestfinished", (request) => inFlight.delete(request));
+  page.on("requestfailed", (request) => inFlight.delete(request));
+  return () => expect.poll(() => inFlight.size).toBe(0);
+}
+
+/** The scrolling tracks of the page's carousels (or of the carousel given). */
+export function carouselTracks(scope: Page | Locator): Locator {
+  return "goto" in scope
+    ? scope.locator('[aria-roledescription="carousel"] > div:first-child')
+    : scope.locator("> div").first();
+}
+
+/**
+ * Waits until carousel tracks stop scrolling: smooth scrolling runs on the browser's own clock,
+ * which `page.clock` does not drive. Returns the tracks' positions.
+ */
+export async function settledScroll(tracks: Locator): Promise<number[]> {
+  let last = "";
+  let positions: number[] = [];
+  await expect
+    .poll(
+      async () => {
+        positions = await tracks.evaluateAll((els) => els.map((el) => el.scrollLeft));
+        const now = positions.join();
+        const stable = now === last;
+        last = now;
+        return stable;
+      },
+      { intervals: [250] },
+    )
+    .toBe(true);
+  return positions;
+}
+
+/**
+ * Resolves once React has hydrated the page and run the effects of its first render (a frame
+ * and a task later): what the page decides on the client alone (a popup, a remembered choice)
+ * is then on screen. Not for a page whose clock is paused.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await reactAttached(page);
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0))),
+  );
+}
+
+/** Resolves once React has hydrated the document (its effects may still be pending). */
+export async function reactAttached(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber"))),
+    )
+    .toBe(true);
+}
+
+/** Pauses the page's clock before it loads: its timers fire only when the test runs the clock. */
+export async function pauseClock(page: Page): Promise<void> {
+  const start = Date.now();
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(start + 1_000);
+}

@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { matchesFilter } from "./filter-expression";
 import {
   DAY_MS,
-  DEFAULT_SOLD_LISTED_MS,
   isListed,
   siteStockFilter,
   soldListedWindowMs,
@@ -26,7 +25,7 @@ const noManufacturer = { manufacturer: null };
 
 describe("Vehicle status and listing (vehicle-card-and-page.md): default visibility", () => {
   it("sold vehicles remain listed 3 days by default = 259200000 ms", () => {
-    expect(soldListedWindowMs(defaultSiteSettings())).toBe(DEFAULT_SOLD_LISTED_MS);
+    expect(soldListedWindowMs(defaultSiteSettings())).toBe(259_200_000);
   });
 
   it.each<[string, Partial<Vehicle>, boolean]>([

@@ -64,11 +64,6 @@ export function groupOpeningHours(entries: readonly OpeningHoursEntry[]): Openin
   return rows;
 }
 
-/** Whether the location is open on a weekday (0 Sunday .. 6 Saturday). */
-export function isOpenOn(entries: readonly OpeningHoursEntry[], weekday: number): boolean {
-  return entries.find((entry) => entry.weekday === weekday)?.status === "Open";
-}
-
 /** A special hours entry, in either of its two shapes. */
 export type SpecialHoursInput = {
   date: string;

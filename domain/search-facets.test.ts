@@ -4,7 +4,6 @@ import {
   DEALERSHIP_FILTER_LIMIT,
   facetValueLimit,
   facetValuesForDisplay,
-  hasExtraMakes,
   makesForDisplay,
   popularMakes,
   MODELS_LIMIT,
@@ -47,8 +46,6 @@ describe("Search page (search-and-urls.md): filter limits, 20 cities, 40 dealers
       "Alfa Romeo",
       "Zeekr",
     ]);
-    expect(hasExtraMakes(available)).toBe(true);
-    expect(hasExtraMakes(["Toyota", "Kia"])).toBe(false);
   });
 
   it("a site's popular makes come from its stock (the 7 with the most vehicles) unless it sets a list", () => {

@@ -3,7 +3,6 @@ import {
   availableSlots,
   clockLabel,
   describeSlot,
-  findAvailableSlot,
   hoursOn,
   parseClockTime,
   zonedInstant,
@@ -176,14 +175,5 @@ describe("available slots", () => {
     const days = availableSlots(input({ specialHours: special }));
     expect(days.map((d) => d.date)).not.toContain("2026-11-24");
     expect(days.find((d) => d.date === "2026-11-25")!.slots.map((s) => s.time)).toEqual(["10:00"]);
-  });
-
-  it("accepts only a free slot's exact instant", () => {
-    expect(findAvailableSlot(input(), "2026-11-22T22:00:00.000Z")?.time).toBe("09:00");
-    expect(findAvailableSlot(input(), "2026-11-22T22:30:00.000Z")).toBeNull();
-    expect(
-      findAvailableSlot(input({ taken: ["2026-11-22T22:00:00.000Z"] }), "2026-11-22T22:00:00.000Z"),
-    ).toBeNull();
-    expect(findAvailableSlot(input(), "not a date")).toBeNull();
   });
 });

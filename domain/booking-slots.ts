@@ -236,16 +236,6 @@ export function availableSlots(input: SlotInput): SlotDay[] {
   return days;
 }
 
-/** The free slot starting at `start` (ISO), or null: what a booking must name to be accepted. */
-export function findAvailableSlot(input: SlotInput, start: string): Slot | null {
-  const at = Date.parse(start);
-  if (!Number.isFinite(at)) return null;
-  for (const day of availableSlots(input)) {
-    for (const slot of day.slots) if (Date.parse(slot.start) === at) return slot;
-  }
-  return null;
-}
-
 /** 'Tuesday 24 November 2026 at 9:30am' in the location's time zone, for e-mail and pages. */
 export function describeSlot(start: string, timeZone: string, locale = "en-AU"): string {
   const instant = Date.parse(start);

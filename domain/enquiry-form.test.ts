@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ENQUIRY_CATEGORIES } from "./lead-categories";
 import {
-  DEFAULT_ENQUIRY_CATEGORY,
-  ENQUIRY_DEFAULTS,
   enquiryFormFields,
   prepareEnquirySubmission,
   type EnquiryFormContext,
@@ -51,13 +49,10 @@ describe("Enquiry form rules (leads-and-forms.md)", () => {
     expect(isFieldRequired(field(fields, "test_drive_date") as FieldDefinition)).toBe(false);
     expect(isFieldRequired(field(fields, "Rego") as FieldDefinition)).toBe(false);
     expect(isFieldRequired(field(fields, "opt_in") as FieldDefinition)).toBe(false);
-    expect(ENQUIRY_DEFAULTS.opt_in).toBe(true);
     expect(validateFields(fields, valid, settings)).toEqual({});
   });
 
   it("a category select, default General Enquiry, is required when shown", () => {
-    expect(DEFAULT_ENQUIRY_CATEGORY).toBe("General Enquiry");
-    expect(ENQUIRY_DEFAULTS.category).toBe("General Enquiry");
     expect(field(enquiryFormFields(context, settings), "category")).toBeUndefined();
     const fields = enquiryFormFields({ ...context, showCategory: true }, settings);
     expect(field(fields, "category")?.options?.map((o) => o.value)).toEqual([

@@ -5,9 +5,6 @@
  */
 import type { SiteSettings } from "./site-settings";
 
-/** The finance calculator default rate (% per year). */
-export const DEFAULT_FINANCE_RATE = 10;
-
 export const REPAYMENT_FREQUENCIES = ["weekly", "fortnightly", "monthly"] as const;
 export type RepaymentFrequency = (typeof REPAYMENT_FREQUENCIES)[number];
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   buildLeadPayload,
-  LEAD_SOURCE,
   leadBasePath,
   leadName,
   successPagePath,
@@ -41,7 +40,6 @@ describe("Lead extras (leads-and-forms.md) and overrides", () => {
       context,
       settings,
     );
-    expect(LEAD_SOURCE).toBe("Website");
     expect(lead).toEqual({
       name: "Ann",
       email: "a@b.co",

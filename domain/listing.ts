@@ -27,12 +27,6 @@ import type { Vehicle } from "./vehicle";
 
 export const DAY_MS = 86_400_000;
 
-/** Sold vehicles stay listed 3 days by default (259200000 ms). */
-export const DEFAULT_SOLD_LISTED_MS = 259_200_000;
-
-/** The base listing is newest first. */
-export const DEFAULT_LISTING_SORT = "created_at_timestamp:desc";
-
 /** What the listing rule needs to know about the site besides its settings. */
 export type ListingSite = { manufacturer: string | null };
 

@@ -3,7 +3,6 @@ import {
   carouselColumns,
   dealerLicenceText,
   directionsUrl,
-  LOCATION_CARD_IMAGE_HEIGHT_PX,
   locationPrimaryAction,
   locationsForDisplay,
   locationType,
@@ -81,9 +80,6 @@ describe("Location cards and carousel (vehicle-card-and-page.md): the carousel",
 });
 
 describe("Location cards and carousel (vehicle-card-and-page.md): the card", () => {
-  it("image 150 px tall", () => {
-    expect(LOCATION_CARD_IMAGE_HEIGHT_PX).toBe(150);
-  });
   it("dealer licence DL, or CL on some sites", () => {
     expect(dealerLicenceText("MD12345", settings)).toBe("DL MD12345");
     expect(dealerLicenceText("MD12345", { licencePrefix: "CL" })).toBe("CL MD12345");

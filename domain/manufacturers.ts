@@ -228,11 +228,6 @@ export function findManufacturer(makeOrSlug: string): Manufacturer | null {
   return byName ?? manufacturerByKey.get(key(makeOrSlug)) ?? null;
 }
 
-/** Whether two make spellings are the same make (aliases and case ignored). */
-export function isSameMake(a: string, b: string): boolean {
-  return key(canonicalMakeName(a)) === key(canonicalMakeName(b));
-}
-
 /** The name a visitor sees for a make: 'Mercedes-Benz' shows as 'Mercedes', 'Citroen' as 'Citroën'. */
 export function makeDisplayName(make: string): string {
   const name = canonicalMakeName(make);

@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   groupOpeningHours,
-  isOpenOn,
   normaliseSpecialHours,
   specialHoursText,
   upcomingSpecialHours,
-  WEEKDAY_NAMES,
   type OpeningHoursEntry,
 } from "./opening-hours";
 
@@ -74,19 +72,6 @@ describe("Opening hours (sites-and-settings.md): Mon-Fri grouped when the five w
     expect(
       groupOpeningHours([{ weekday: 6, status: "Open", open: "9:00", close: "12:00" }]),
     ).toEqual([{ label: "Sat", status: "Open", hours: "9:00 - 12:00" }]);
-  });
-});
-
-describe("Opening hours (sites-and-settings.md): an entry's weekday 0 Sunday to 6 Saturday; Open or Closed", () => {
-  it("names the weekdays from Sunday", () => {
-    expect(WEEKDAY_NAMES[0]).toBe("Sunday");
-    expect(WEEKDAY_NAMES[6]).toBe("Saturday");
-  });
-  it("reads the status of a weekday", () => {
-    const week = [closed(0), open(1)];
-    expect(isOpenOn(week, 0)).toBe(false);
-    expect(isOpenOn(week, 1)).toBe(true);
-    expect(isOpenOn(week, 3)).toBe(false);
   });
 });
 

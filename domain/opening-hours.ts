@@ -4,15 +4,6 @@
  */
 
 /** Weekday 0 is Sunday, 6 Saturday. */
-export const WEEKDAY_NAMES = [
-  "Sunday",
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-] as const;
 export const WEEKDAY_SHORT_NAMES = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
 
 export type OpeningStatus = "Open" | "Closed";
@@ -71,11 +62,6 @@ export function groupOpeningHours(entries: readonly OpeningHoursEntry[]): Openin
     if (r) rows.push(r);
   }
   return rows;
-}
-
-/** Whether the location is open on a weekday (0 Sunday .. 6 Saturday). */
-export function isOpenOn(entries: readonly OpeningHoursEntry[], weekday: number): boolean {
-  return entries.find((entry) => entry.weekday === weekday)?.status === "Open";
 }
 
 /** A special hours entry, in either of its two shapes. */

@@ -1,13 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  displayedPhone,
-  maskPhone,
-  phoneHref,
-  phoneRevealRecord,
-  phoneStartsRevealed,
-} from "./phone-reveal";
-import { defaultSiteSettings } from "./site-settings";
+import { maskPhone, phoneHref, phoneRevealRecord } from "./phone-reveal";
 
 describe("Phone reveal (vehicle-card-and-page.md): masked after the first 5 characters, revealed on click", () => {
   it.each([
@@ -17,8 +10,6 @@ describe("Phone reveal (vehicle-card-and-page.md): masked after the first 5 char
     ["1300", "1300"],
   ])("%s -> %s", (phone, masked) => {
     expect(maskPhone(phone)).toBe(masked);
-    expect(displayedPhone(phone, false)).toBe(masked);
-    expect(displayedPhone(phone, true)).toBe(phone);
   });
 
   it("keeps the first 5 characters and the length, and hides every later digit", () => {
@@ -35,11 +26,6 @@ describe("Phone reveal (vehicle-card-and-page.md): masked after the first 5 char
   it("a masked number has no tel: link", () => {
     expect(phoneHref("02 9876 5432", false)).toBeNull();
     expect(phoneHref("02 9876 5432", true)).toBe("tel:0298765432");
-  });
-
-  it("starts masked unless the site starts revealed", () => {
-    expect(phoneStartsRevealed(defaultSiteSettings())).toBe(false);
-    expect(phoneStartsRevealed({ phoneStartsRevealed: true })).toBe(true);
   });
 
   it("the reveal record carries car_id, dealership_id and website_id", () => {

@@ -3,7 +3,6 @@
  * masked after the first 5 characters until clicked; some sites start revealed; the reveal is
  * recorded.
  */
-import type { SiteSettings } from "./site-settings";
 import type { Vehicle } from "./vehicle";
 
 export const PHONE_VISIBLE_CHARACTERS = 5;
@@ -19,15 +18,6 @@ export function maskPhone(phone: string): string {
     .slice(PHONE_VISIBLE_CHARACTERS)
     .replace(/[0-9A-Za-z]/g, PHONE_MASK_CHARACTER);
   return visible + hidden;
-}
-
-export function phoneStartsRevealed(settings: Pick<SiteSettings, "phoneStartsRevealed">): boolean {
-  return settings.phoneStartsRevealed;
-}
-
-/** What the card shows: the number when revealed, otherwise its masked form. */
-export function displayedPhone(phone: string, revealed: boolean): string {
-  return revealed ? phone : maskPhone(phone);
 }
 
 /** The tel: link, only once the number is revealed (a masked number must not be dialable). */

@@ -4,7 +4,6 @@ import {
   applyPhoneMask,
   formatPhone,
   normalisePhonePrefix,
-  NZ_PHONE_LENGTH_LIMIT,
   PHONE_MESSAGES,
   phoneError,
   phoneMask,
@@ -12,19 +11,6 @@ import {
 import type { PhoneVariant } from "./site-settings";
 
 const settings = { testPhoneNumber: "0400000000" };
-
-describe("Phone numbers (leads-and-forms.md): the four exact messages and the NZ length message", () => {
-  it("messages are the product's words", () => {
-    expect(PHONE_MESSAGES).toEqual({
-      australian: "Invalid phone number. Must be an Australian number.",
-      australianMobile: "Invalid phone number. Must be an Australian mobile number.",
-      us: "Invalid phone number. Must be a US number.",
-      newZealand: "Invalid phone number. Must be a New Zealand number.",
-      tooManyCharacters: "Invalid phone number. Too many characters.",
-    });
-    expect(NZ_PHONE_LENGTH_LIMIT).toBe(15);
-  });
-});
 
 describe("Phone numbers (leads-and-forms.md): country prefix normalisation (+61, 0061, +64, 0064, +44)", () => {
   it.each([

@@ -3,14 +3,9 @@
  */
 import type { SiteSettings } from "./site-settings";
 
-export const REVIEW_RATING_MIN = 1;
 export const REVIEW_RATING_MAX = 5;
 /** Up to 4 full stars plus a partial star. */
 export const MAX_FULL_STARS = 4;
-
-export function isValidReviewRating(rating: number): boolean {
-  return Number.isFinite(rating) && rating >= REVIEW_RATING_MIN && rating <= REVIEW_RATING_MAX;
-}
 
 /** Reviews show only when the rating exceeds the minimum and are not hidden. */
 export function shouldShowReviews(

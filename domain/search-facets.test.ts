@@ -4,23 +4,11 @@ import {
   DEALERSHIP_FILTER_LIMIT,
   facetValueLimit,
   facetValuesForDisplay,
-  hasExtraMakes,
-  KEYWORD_DEBOUNCE_MS,
   makesForDisplay,
   popularMakes,
   MODELS_LIMIT,
-  SEARCH_FACETS,
-  SEARCH_PAGE_TEXT,
   SHOW_ALL_MAKES_LIMIT,
 } from "./search-facets";
-
-describe("Facets (search-and-urls.md)", () => {
-  it("are the product's 28 facets", () => {
-    expect(SEARCH_FACETS).toHaveLength(28);
-    expect(SEARCH_FACETS).toContain("weekly_price_range");
-    expect(SEARCH_FACETS).toContain("created_at_timestamp");
-  });
-});
 
 describe("Search page (search-and-urls.md): filter limits, 20 cities, 40 dealerships, 30 models, 7 popular makes", () => {
   it("the limits", () => {
@@ -58,8 +46,6 @@ describe("Search page (search-and-urls.md): filter limits, 20 cities, 40 dealers
       "Alfa Romeo",
       "Zeekr",
     ]);
-    expect(hasExtraMakes(available)).toBe(true);
-    expect(hasExtraMakes(["Toyota", "Kia"])).toBe(false);
   });
 
   it("a site's popular makes come from its stock (the 7 with the most vehicles) unless it sets a list", () => {
@@ -87,23 +73,5 @@ describe("Search page (search-and-urls.md): filter limits, 20 cities, 40 dealers
     const popular = popularMakes(counts, "from stock");
     expect(makesForDisplay(Object.keys(counts), false, [], popular)).toEqual(popular);
     expect(makesForDisplay(Object.keys(counts), false, ["Kia"], popular)).toContain("Kia");
-  });
-});
-
-describe("Search page (search-and-urls.md): texts", () => {
-  it("keyword placeholder debounced 300 ms, panels and toggles", () => {
-    expect(SEARCH_PAGE_TEXT.keywordPlaceholder).toBe("Keyword search eg. EV, SUV, Toyota");
-    expect(KEYWORD_DEBOUNCE_MS).toBe(300);
-    expect(SEARCH_PAGE_TEXT.cityPanelHeading).toBe("Location");
-    expect(SEARCH_PAGE_TEXT.dealershipPanelHeading).toBe("Dealership");
-    expect([SEARCH_PAGE_TEXT.selectModels, SEARCH_PAGE_TEXT.hideModels]).toEqual([
-      "Select models",
-      "Hide",
-    ]);
-    expect([SEARCH_PAGE_TEXT.showAllMakes, SEARCH_PAGE_TEXT.hideExtraMakes]).toEqual([
-      "Show all makes",
-      "Hide extra makes",
-    ]);
-    expect(SEARCH_PAGE_TEXT.somethingSimilar).toBe("Like this and want something similar?");
   });
 });

@@ -165,8 +165,3 @@ export function makesForDisplay(
     (make) => popularRank(make) < SHOW_ALL_MAKES_LIMIT || selected.includes(make),
   );
 }
-
-/** Whether the 'Show all makes' toggle is worth showing: some make is hidden when collapsed. */
-export function hasExtraMakes(available: readonly string[], selected: readonly string[] = []) {
-  return makesForDisplay(available, false, selected).length < new Set(available).size;
-}

@@ -237,11 +237,6 @@ export function pageCount(estimatedTotalHits: number, limit: number): number {
   return Math.ceil(estimatedTotalHits / limit);
 }
 
-/** Page numbers for the pager, numbered from 1. */
-export function pageNumbers(estimatedTotalHits: number, limit: number): number[] {
-  return Array.from({ length: pageCount(estimatedTotalHits, limit) }, (_, index) => index + 1);
-}
-
 /** Hits per page: 21 on most sites, 20 on others. */
 export function hitsPerPage(settings: Pick<SiteSettings, "searchPageSize">): number {
   return settings.searchPageSize;

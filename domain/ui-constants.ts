@@ -1,15 +1,8 @@
 /**
  * Constants (docs/product/constants.md) and fixed texts that are not rules of their own:
- * breakpoints, durations, visitor sources, payments strip, home blocks and the like.
+ * visitor sources, payments strip, home blocks and the like.
  */
 import type { SiteSettings } from "./site-settings";
-
-/** Breakpoints (px). */
-export const BREAKPOINTS = { xs: 400, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1400 } as const;
-
-export const COLLAPSE_ANIMATION_MS = 300;
-export const TOOLTIP_DELAY_MS = 0;
-export const PROMOTION_SLIDER_HEIGHT = 531;
 
 /** The 'How did you hear about us' lists. */
 export const VISITOR_SOURCES = {

@@ -7,7 +7,6 @@ import {
   canReserveOnline,
   canShowHistoryReport,
   canShowTradeIn,
-  DEFAULT_DEPOSIT_TEXT,
   depositText,
   isReservable,
   isUnavailable,
@@ -85,7 +84,6 @@ describe("Reserve and buy online (payments.md)", () => {
 
   it("deposit text defaults to '$200', otherwise the processor's deposit_amount", () => {
     const processor = { authorization_type: "deposit", authorization_key: "k" };
-    expect(DEFAULT_DEPOSIT_TEXT).toBe("$200");
     expect(depositText(aVehicle({ payment_processors: [] }))).toBe("$200");
     expect(
       depositText(aVehicle({ payment_processors: [{ ...processor, deposit_amount: null }] })),

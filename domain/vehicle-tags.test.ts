@@ -3,13 +3,7 @@ import { DAY_MS } from "./listing";
 import { defaultSiteSettings } from "./site-settings";
 import { aVehicle, FIXTURE_NOW_MS as NOW } from "./testing/vehicle-fixture";
 import type { Vehicle } from "./vehicle";
-import {
-  carTypeLabel,
-  CERTIFIED_DIALOG_POINTS,
-  isJustArrived,
-  powertrainTag,
-  vehicleTags,
-} from "./vehicle-tags";
+import { carTypeLabel, isJustArrived, powertrainTag, vehicleTags } from "./vehicle-tags";
 
 const settings = defaultSiteSettings();
 const labels = (overrides: Partial<Vehicle>, s = settings) =>
@@ -81,10 +75,6 @@ describe("Tags (vehicle-card-and-page.md)", () => {
   it("powertrain tags read the fuel type", () => {
     expect(powertrainTag("Diesel")).toBeNull();
     expect(powertrainTag(null)).toBeNull();
-  });
-
-  it("the certified dialog lists a 90 point inspection and 1 year roadside assist", () => {
-    expect(CERTIFIED_DIALOG_POINTS).toEqual(["90 point inspection", "1 year roadside assist"]);
   });
 
   it("'used' is displayed as 'pre-owned' when the site says so", () => {

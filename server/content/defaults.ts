@@ -319,8 +319,6 @@ export function defaultPage(slug: string, site: DefaultSiteFacts): DefaultPage |
   };
 }
 
-export const DEFAULT_PAGE_SLUGS = Object.keys(PAGES);
-
 export { HISTORY_DECADES };
 export type HistoryDecade = (typeof HISTORY_DECADES)[number];
 

@@ -162,11 +162,16 @@ export async function createSiteApiKey(
   return { id: row!.id, key };
 }
 
-export async function revokeSiteApiKey(db: Database, siteId: number, id: number): Promise<void> {
-  await db
+/** Revokes one of the site's keys; false when the site has no such key still in use. */
+export async function revokeSiteApiKey(db: Database, siteId: number, id: number): Promise<boolean> {
+  const revoked = await db
     .update(siteApiKeys)
     .set({ revokedAt: new Date() })
-    .where(and(eq(siteApiKeys.siteId, siteId), eq(siteApiKeys.id, id)));
+    .where(
+      and(eq(siteApiKeys.siteId, siteId), eq(siteApiKeys.id, id), isNull(siteApiKeys.revokedAt)),
+    )
+    .returning({ id: siteApiKeys.id });
+  return revoked.length > 0;
 }
 
 /**

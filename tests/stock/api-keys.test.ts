@@ -104,7 +104,10 @@ describe("per-site API keys", () => {
     expect(
       (await authenticateSiteRequest(database.db, `Bearer ${key}`, siteB, "dashboard:read")).ok,
     ).toBe(true);
-    await revokeSiteApiKey(database.db, siteB, id);
+    // Another site cannot revoke it; revoking twice says there was nothing left to revoke.
+    expect(await revokeSiteApiKey(database.db, siteB + 1000, id)).toBe(false);
+    expect(await revokeSiteApiKey(database.db, siteB, id)).toBe(true);
+    expect(await revokeSiteApiKey(database.db, siteB, id)).toBe(false);
     const auth = await authenticateSiteRequest(
       database.db,
       `Bearer ${key}`,

@@ -42,6 +42,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: 10,
       ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
     });
+    // A pooled connection that breaks while idle (the server restarted, an administrator ended it):
+    // the pool drops it and the next query opens a new one. Unheard, the error would end the process.
+    pool.on("error", () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

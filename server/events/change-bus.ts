@@ -16,6 +16,8 @@ const CHANNEL = "site_changes";
 export class ChangeBus {
   readonly #emitter = new EventEmitter();
   #listener: pg.PoolClient | null = null;
+  #stopped = false;
+  #reconnect: NodeJS.Timeout | null = null;
   readonly #origin = `${process.pid}-${Math.random().toString(36).slice(2)}`;
 
   constructor(private readonly pool: pg.Pool | null = null) {
@@ -24,14 +26,38 @@ export class ChangeBus {
 
   /** Starts listening for other processes' changes (PostgreSQL only). */
   async start(): Promise<void> {
+    this.#stopped = false;
     if (!this.pool || this.#listener) return;
-    this.#listener = await this.pool.connect();
-    this.#listener.on("notification", (message) => {
+    const listener = await this.pool.connect();
+    this.#listener = listener;
+    listener.on("notification", (message) => {
       if (!message.payload) return;
       const { origin, change } = JSON.parse(message.payload) as { origin: string; change: Change };
       if (origin !== this.#origin) this.#emitter.emit("change", change);
     });
-    await this.#listener.query(`LISTEN ${CHANNEL}`);
+    // The listening connection broke (the database restarted or ended it): listen again on a
+    // new one, every second until it works, instead of ending the process.
+    listener.on("error", (error) => {
+      if (this.#listener !== listener) return;
+      this.#listener = null;
+      listener.release(error);
+      this.#listenAgainSoon();
+    });
+    await listener.query(`LISTEN ${CHANNEL}`);
+  }
+
+  #listenAgainSoon(): void {
+    if (this.#stopped || this.#reconnect) return;
+    this.#reconnect = setTimeout(() => {
+      this.#reconnect = null;
+      if (this.#stopped) return;
+      this.start().catch(() => {
+        this.#listener?.release(true);
+        this.#listener = null;
+        this.#listenAgainSoon();
+      });
+    }, 1000);
+    this.#reconnect.unref();
   }
 
   async publish(change: Change): Promise<void> {
@@ -51,6 +77,9 @@ export class ChangeBus {
   }
 
   async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#reconnect) clearTimeout(this.#reconnect);
+    this.#reconnect = null;
     if (this.#listener) {
       await this.#listener.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
       this.#listener.release();

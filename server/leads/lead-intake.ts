@@ -89,6 +89,8 @@ export type LeadIntakeDependencies = {
   partnerConfigured: boolean;
   /** PostgreSQL: NOTIFY other processes' workers of new leads. */
   notifyOtherProcesses: boolean;
+  /** PGlite: one connection, so its transactions never overlap (no locks needed between them). */
+  transactionsRunOneAtATime: boolean;
 };
 
 /** The columns a submission sets on its lead row, whether it creates the lead or completes it. */
@@ -174,7 +176,7 @@ export class LeadIntake {
       const outcome = await this.deps.db.transaction(
         async (tx): Promise<{ replay: Replay } | { queued: number }> => {
           const submission = { key, fingerprint, completed };
-          const repeated = await findReplay(tx, scope, submission);
+          const repeated = await findReplay(tx, scope, submission, this.deps);
           if (repeated) return { replay: repeated };
 
           const now = new Date();
@@ -191,7 +193,8 @@ export class LeadIntake {
           });
           if (!inserted) {
             // Another request with the same key committed first.
-            const first = key !== null ? await findReplay(tx, scope, submission) : undefined;
+            const first =
+              key !== null ? await findReplay(tx, scope, submission, this.deps) : undefined;
             if (first) return { replay: first };
             throw new Error("lead insert conflicted without an existing lead");
           }

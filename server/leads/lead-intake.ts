@@ -48,6 +48,7 @@ import {
   insertLead,
   takeSlot,
   updateLead,
+  type LeadEventRow,
   type LeadRow,
   type Transaction,
 } from "./lead-store";
@@ -199,7 +200,7 @@ export class LeadIntake {
             throw new Error("lead insert conflicted without an existing lead");
           }
           const lead = { id, siteId: site.id, requestId: input.meta.requestId };
-          await addLeadEvents(tx, [
+          const events: LeadEventRow[] = [
             {
               leadId: id,
               siteId: site.id,
@@ -213,12 +214,12 @@ export class LeadIntake {
                 idempotency_key: key,
               },
             },
-          ]);
-          await addLeadFiles(tx, lead, stored);
+          ];
+          events.push(...(await addLeadFiles(tx, lead, stored)));
           const target = input.target ?? site.settings.leadTarget;
-          return {
-            queued: await this.#complete(tx, scope, site, lead, resolved, completed, target),
-          };
+          const done = await this.#complete(tx, scope, site, lead, resolved, completed, target);
+          await addLeadEvents(tx, [...events, ...done.events]);
+          return { queued: done.queued };
         },
       );
 
@@ -283,18 +284,18 @@ export class LeadIntake {
           lead.id,
           submissionColumns(resolved, payload, merged, completed, new Date()),
         );
-        await addLeadEvents(tx, [
-          {
-            leadId: lead.id,
-            siteId: site.id,
-            kind: completed ? "completed" : "step_saved",
-            requestId: input.meta.requestId,
-            data: { step_number: positiveIntegerOf(merged.step_number), changed: changes },
-          },
-        ]);
+        const event: LeadEventRow = {
+          leadId: lead.id,
+          siteId: site.id,
+          kind: completed ? "completed" : "step_saved",
+          requestId: input.meta.requestId,
+          data: { step_number: positiveIntegerOf(merged.step_number), changed: changes },
+        };
         const target = lead.target as "server" | "car-clarity";
         const ref = { id: lead.id, siteId: site.id, requestId: input.meta.requestId };
-        return { queued: await this.#complete(tx, scope, site, ref, resolved, completed, target) };
+        const done = await this.#complete(tx, scope, site, ref, resolved, completed, target);
+        await addLeadEvents(tx, [event, ...done.events]);
+        return { queued: done.queued };
       });
       if ("missing" in outcome) return fail(404, LEAD_NOT_FOUND_MESSAGE);
       if ("alreadyCompleted" in outcome) return alreadySent();
@@ -317,7 +318,10 @@ export class LeadIntake {
     return resolveLead(context, fields, completed, errors);
   }
 
-  /** A completed submission takes its booking seat and queues its deliveries (in its transaction). */
+  /**
+   * A completed submission takes its booking seat and queues its deliveries (in its transaction);
+   * the events to add after the lead's own (all of a lead's events go in one insert).
+   */
   async #complete(
     tx: Transaction,
     scope: SiteScope,
@@ -326,8 +330,8 @@ export class LeadIntake {
     resolved: ResolvedLead,
     completed: boolean,
     target: "server" | "car-clarity",
-  ): Promise<number> {
-    if (!completed) return 0;
+  ): Promise<{ queued: number; events: LeadEventRow[] }> {
+    if (!completed) return { queued: 0, events: [] };
     if (resolved.booking) {
       const capacity = this.deps.slots.capacity(site, resolved.booking.kind);
       await takeSlot(tx, { siteId: site.id, ...resolved.booking }, lead.id, capacity);

@@ -84,12 +84,14 @@ const replayColumns = {
 /**
  * The site's lead a submission repeats: the one with its key or, without a key, the latest with
  * its fingerprint in the window. Without a key, the fingerprint is locked for the rest of the
- * transaction first, so two identical submissions at once make one lead.
+ * transaction first, so two identical submissions at once make one lead; where transactions
+ * already run one at a time (PGlite's single connection), the lock is a round trip for nothing.
  */
 export async function findReplay(
   tx: Transaction,
   scope: SiteScope,
   submission: { key: string | null; fingerprint: string; completed: boolean },
+  options: { transactionsRunOneAtATime: boolean },
 ): Promise<Replay | undefined> {
   if (submission.key !== null) {
     const [existing] = await tx
@@ -98,9 +100,10 @@ export async function findReplay(
       .where(scope.own(leads, eq(leads.idempotencyKey, submission.key)));
     return existing;
   }
-  await tx.execute(
-    sql`SELECT pg_advisory_xact_lock(hashtextextended(${submission.fingerprint}, 0))`,
-  );
+  if (!options.transactionsRunOneAtATime)
+    await tx.execute(
+      sql`SELECT pg_advisory_xact_lock(hashtextextended(${submission.fingerprint}, 0))`,
+    );
   const [existing] = await tx
     .select(replayColumns)
     .from(leads)

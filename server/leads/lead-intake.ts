@@ -48,6 +48,7 @@ import {
   insertLead,
   takeSlot,
   updateLead,
+  type LeadEventRow,
   type LeadRow,
   type Transaction,
 } from "./lead-store";
@@ -89,6 +90,8 @@ export type LeadIntakeDependencies = {
   partnerConfigured: boolean;
   /** PostgreSQL: NOTIFY other processes' workers of new leads. */
   notifyOtherProcesses: boolean;
+  /** PGlite: one connection, so its transactions never overlap (no locks needed between them). */
+  transactionsRunOneAtATime: boolean;
 };
 
 /** The columns a submission sets on its lead row, whether it creates the lead or completes it. */
@@ -174,7 +177,7 @@ export class LeadIntake {
       const outcome = await this.deps.db.transaction(
         async (tx): Promise<{ replay: Replay } | { queued: number }> => {
           const submission = { key, fingerprint, completed };
-          const repeated = await findReplay(tx, scope, submission);
+          const repeated = await findReplay(tx, scope, submission, this.deps);
           if (repeated) return { replay: repeated };
 
           const now = new Date();
@@ -191,12 +194,13 @@ export class LeadIntake {
           });
           if (!inserted) {
             // Another request with the same key committed first.
-            const first = key !== null ? await findReplay(tx, scope, submission) : undefined;
+            const first =
+              key !== null ? await findReplay(tx, scope, submission, this.deps) : undefined;
             if (first) return { replay: first };
             throw new Error("lead insert conflicted without an existing lead");
           }
           const lead = { id, siteId: site.id, requestId: input.meta.requestId };
-          await addLeadEvents(tx, [
+          const events: LeadEventRow[] = [
             {
               leadId: id,
               siteId: site.id,
@@ -210,12 +214,12 @@ export class LeadIntake {
                 idempotency_key: key,
               },
             },
-          ]);
-          await addLeadFiles(tx, lead, stored);
+          ];
+          events.push(...(await addLeadFiles(tx, lead, stored)));
           const target = input.target ?? site.settings.leadTarget;
-          return {
-            queued: await this.#complete(tx, scope, site, lead, resolved, completed, target),
-          };
+          const done = await this.#complete(tx, scope, site, lead, resolved, completed, target);
+          await addLeadEvents(tx, [...events, ...done.events]);
+          return { queued: done.queued };
         },
       );
 
@@ -280,18 +284,18 @@ export class LeadIntake {
           lead.id,
           submissionColumns(resolved, payload, merged, completed, new Date()),
         );
-        await addLeadEvents(tx, [
-          {
-            leadId: lead.id,
-            siteId: site.id,
-            kind: completed ? "completed" : "step_saved",
-            requestId: input.meta.requestId,
-            data: { step_number: positiveIntegerOf(merged.step_number), changed: changes },
-          },
-        ]);
+        const event: LeadEventRow = {
+          leadId: lead.id,
+          siteId: site.id,
+          kind: completed ? "completed" : "step_saved",
+          requestId: input.meta.requestId,
+          data: { step_number: positiveIntegerOf(merged.step_number), changed: changes },
+        };
         const target = lead.target as "server" | "car-clarity";
         const ref = { id: lead.id, siteId: site.id, requestId: input.meta.requestId };
-        return { queued: await this.#complete(tx, scope, site, ref, resolved, completed, target) };
+        const done = await this.#complete(tx, scope, site, ref, resolved, completed, target);
+        await addLeadEvents(tx, [event, ...done.events]);
+        return { queued: done.queued };
       });
       if ("missing" in outcome) return fail(404, LEAD_NOT_FOUND_MESSAGE);
       if ("alreadyCompleted" in outcome) return alreadySent();
@@ -314,7 +318,10 @@ export class LeadIntake {
     return resolveLead(context, fields, completed, errors);
   }
 
-  /** A completed submission takes its booking seat and queues its deliveries (in its transaction). */
+  /**
+   * A completed submission takes its booking seat and queues its deliveries (in its transaction);
+   * the events to add after the lead's own (all of a lead's events go in one insert).
+   */
   async #complete(
     tx: Transaction,
     scope: SiteScope,
@@ -323,8 +330,8 @@ export class LeadIntake {
     resolved: ResolvedLead,
     completed: boolean,
     target: "server" | "car-clarity",
-  ): Promise<number> {
-    if (!completed) return 0;
+  ): Promise<{ queued: number; events: LeadEventRow[] }> {
+    if (!completed) return { queued: 0, events: [] };
     if (resolved.booking) {
       const capacity = this.deps.slots.capacity(site, resolved.booking.kind);
       await takeSlot(tx, { siteId: site.id, ...resolved.booking }, lead.id, capacity);

@@ -10,6 +10,7 @@ import { DEFAULT_ENQUIRY_CATEGORY, prepareEnquirySubmission } from "~/domain/enq
 import type { LeadFormValues } from "~/domain/lead";
 import { locations, vehicles } from "../db/schema";
 import type { SiteScope } from "../sites/scope";
+import { memoForSiteVersion } from "../sites/site-memo";
 import type { Site } from "../sites/site";
 import { HONEYPOT_FIELD } from "./guard";
 import { isSiteLeadCategory, UNKNOWN_CATEGORY_MESSAGE } from "./lead-categories";
@@ -64,8 +65,11 @@ export async function resolveLead(
   }
   if (chosenDealership && dealership) values.dealership_slug = dealership.slug;
 
-  // Location: by id, or by name or slug (the 'location' field of the enquiry form).
-  const siteLocations = await scope.findMany(locations);
+  // Location: by id, or by name or slug (the 'location' field of the enquiry form). Read once
+  // per site version, not once per lead: a burst of leads would otherwise queue as many reads.
+  const siteLocations = await memoForSiteVersion(site, "lead-locations", () =>
+    scope.findMany(locations),
+  );
   const locationRef =
     positiveIntegerOf(fields.location_id) ??
     (textOf(fields.location_id) || textOf(fields.location) || null);

@@ -10,7 +10,7 @@ import type { SiteScope } from "../sites/scope";
 import type { Site } from "../sites/site";
 import { OUTBOX_CHANNEL } from "./delivery-worker";
 import type { ResolvedLead } from "./lead-resolution";
-import { addDeliveries, addLeadEvents, updateLead, type Transaction } from "./lead-store";
+import { addDeliveries, updateLead, type LeadEventRow, type Transaction } from "./lead-store";
 
 type Recipient = typeof leadRecipients.$inferSelect;
 export type DeliveryJob = { channel: string; target: string };
@@ -55,7 +55,8 @@ export function deliveryJobs(
 }
 
 /**
- * Queues a completed lead's deliveries in its transaction; the number queued. Other processes'
+ * Queues a completed lead's deliveries in its transaction; answers the number queued and the
+ * event recording it, for the caller to add with the lead's other events. Other processes'
  * workers (PostgreSQL) hear of the lead when it commits.
  */
 export async function queueDeliveries(
@@ -65,26 +66,20 @@ export async function queueDeliveries(
   lead: { id: string; requestId: string },
   resolved: ResolvedLead,
   options: { toPartner: boolean; notifyOtherProcesses: boolean },
-): Promise<number> {
+): Promise<{ queued: number; events: LeadEventRow[] }> {
   const recipients = await tx.select().from(leadRecipients).where(scope.own(leadRecipients));
   const jobs = deliveryJobs(site, recipients, resolved, options.toPartner);
   const event = { leadId: lead.id, siteId: site.id, requestId: lead.requestId };
   if (jobs.length === 0) {
     await updateLead(tx, lead.id, { deliveryStatus: "none" });
-    await addLeadEvents(tx, [{ ...event, kind: "delivery.no_recipient", data: {} }]);
-    return 0;
+    return { queued: 0, events: [{ ...event, kind: "delivery.no_recipient", data: {} }] };
   }
   const inserted = await addDeliveries(tx, { id: lead.id, siteId: site.id }, jobs);
-  await addLeadEvents(tx, [
-    {
-      ...event,
-      kind: "delivery.queued",
-      data: {
-        deliveries: inserted.map((d) => ({ id: d.id, channel: d.channel, target: d.target })),
-      },
-    },
-  ]);
   if (options.notifyOtherProcesses)
     await tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, ${lead.id})`);
-  return inserted.length;
+  const deliveries = inserted.map((d) => ({ id: d.id, channel: d.channel, target: d.target }));
+  return {
+    queued: inserted.length,
+    events: [{ ...event, kind: "delivery.queued", data: { deliveries } }],
+  };
 }

@@ -13,6 +13,7 @@ import type { StoredFile } from "./uploads";
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type LeadRow = typeof leads.$inferInsert;
+export type LeadEventRow = typeof leadEvents.$inferInsert;
 
 /** Inserts a lead; false when its idempotency key was taken by a concurrent request. */
 export async function insertLead(tx: Transaction, row: LeadRow): Promise<boolean> {
@@ -32,20 +33,18 @@ export async function updateLead(
   await tx.update(leads).set(changes).where(eq(leads.id, leadId));
 }
 
-export async function addLeadEvents(
-  tx: Transaction,
-  events: Array<typeof leadEvents.$inferInsert>,
-): Promise<void> {
+/** A lead's events of one transaction, in order, in one insert (one round trip per lead). */
+export async function addLeadEvents(tx: Transaction, events: LeadEventRow[]): Promise<void> {
   if (events.length > 0) await tx.insert(leadEvents).values(events);
 }
 
-/** The files' rows and a `file_added` event per file. */
+/** The files' rows; answers a `file_added` event per file, for the caller to add with the lead's. */
 export async function addLeadFiles(
   tx: Transaction,
   lead: { id: string; siteId: number; requestId: string },
   files: readonly StoredFile[],
-): Promise<void> {
-  if (files.length === 0) return;
+): Promise<LeadEventRow[]> {
+  if (files.length === 0) return [];
   await tx.insert(leadFiles).values(
     files.map((f) => ({
       id: f.id,
@@ -59,16 +58,13 @@ export async function addLeadFiles(
       storageKey: f.storageKey,
     })),
   );
-  await addLeadEvents(
-    tx,
-    files.map((f) => ({
-      leadId: lead.id,
-      siteId: lead.siteId,
-      kind: "file_added",
-      requestId: lead.requestId,
-      data: { file_id: f.id, name: f.originalName, content_type: f.contentType, size: f.size },
-    })),
-  );
+  return files.map((f) => ({
+    leadId: lead.id,
+    siteId: lead.siteId,
+    kind: "file_added",
+    requestId: lead.requestId,
+    data: { file_id: f.id, name: f.originalName, content_type: f.contentType, size: f.size },
+  }));
 }
 
 /** Outbox rows; the ones inserted (a job already queued is not queued twice). */

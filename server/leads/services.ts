@@ -91,6 +91,7 @@ export function createLeadServices(options: {
     onQueued: () => worker?.wake(),
     partnerConfigured: partner !== null,
     notifyOtherProcesses: database.pool !== null,
+    transactionsRunOneAtATime: database.kind === "pglite",
   });
   const windowMs = env.LEAD_RATE_WINDOW_SECONDS * 1000;
   const devMailPage = env.DEV_MAIL_PAGE ?? env.NODE_ENV !== "production";

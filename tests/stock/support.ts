@@ -2,10 +2,10 @@
  * Fixtures of the stock feed tests: a site of their own (no demo stock, so a full feed owns it),
  * an API key, and raw HTTP with an explicit Host header and a byte body.
  */
-import { request } from "node:http";
 import { dealerships, locations, sites } from "~/server/db/schema";
 import { createSiteApiKey, type ApiKeyScope } from "~/server/sites/api-keys";
 import type { RunningServer } from "~/server/start";
+import { fetchWithHost, type TestResponse } from "~/tests/support/test-server";
 
 export type FeedSite = { id: number; slug: string; key: string };
 
@@ -64,8 +64,9 @@ export async function createFeedSite(
   return { id: site!.id, slug, key };
 }
 
-export type RawResponse = { status: number; headers: Record<string, unknown>; body: string };
+export type RawResponse = TestResponse;
 
+/** A request to the test server with the Host the site answers on (localhost by default). */
 export function send(
   server: RunningServer,
   path: string,
@@ -76,31 +77,7 @@ export function send(
     body?: Buffer | string;
   } = {},
 ): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port: server.port,
-        path,
-        method: init.method ?? "GET",
-        headers: { host: `${init.host ?? "localhost"}:${server.port}`, ...init.headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks).toString("utf8"),
-          }),
-        );
-      },
-    );
-    req.on("error", reject);
-    if (init.body !== undefined) req.write(init.body);
-    req.end();
-  });
+  return fetchWithHost(server, init.host ?? "localhost", path, init);
 }
 
 /** POSTs a feed to the stock API and answers the status and the parsed JSON. */

@@ -37,7 +37,7 @@ export function fetchWithHost(
   server: RunningServer,
   host: string,
   path: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  init: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {},
 ): Promise<TestResponse> {
   return new Promise((resolve, reject) => {
     const req = request(
@@ -61,7 +61,7 @@ export function fetchWithHost(
       },
     );
     req.on("error", reject);
-    if (init.body) req.write(init.body);
+    if (init.body !== undefined) req.write(init.body);
     req.end();
   });
 }

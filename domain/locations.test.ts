@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  locationBadge,
   carouselColumns,
   dealerLicenceText,
   directionsUrl,
@@ -99,5 +100,24 @@ describe("Location cards and carousel (vehicle-card-and-page.md): the card", () 
     expect(directionsUrl({ full: "1 Main St, Sydney", place_id: "abc" })).toBe(
       "https://www.google.com/maps/dir/?api=1&destination=1+Main+St%2C+Sydney&destination_place_id=abc",
     );
+  });
+});
+
+describe("Location badge (vehicle-card-and-page.md, Location cards and carousel)", () => {
+  const now = new Date("2026-11-24T03:00:00Z");
+  it("shows the site's text until its last day, then nothing", () => {
+    expect(
+      locationBadge({ locationBadgeText: "OPENING SOON", locationBadgeUntil: null }, now),
+    ).toBe("OPENING SOON");
+    expect(
+      locationBadge({ locationBadgeText: "OPENING SOON", locationBadgeUntil: "2026-11-24" }, now),
+    ).toBe("OPENING SOON");
+    expect(
+      locationBadge(
+        { locationBadgeText: "COMING EARLY 2026", locationBadgeUntil: "2026-01-31" },
+        now,
+      ),
+    ).toBeNull();
+    expect(locationBadge({ locationBadgeText: " ", locationBadgeUntil: null }, now)).toBeNull();
   });
 });

@@ -94,6 +94,21 @@ export function dealerLicenceText(
   return number ? `${settings.licencePrefix} ${number}` : null;
 }
 
+/**
+ * The location cards' badge ('COMING EARLY 2026'): the site's text until its last day, then
+ * nothing, so an announcement does not outlive the opening it announced.
+ */
+export function locationBadge(
+  settings: Pick<SiteSettings, "locationBadgeText" | "locationBadgeUntil">,
+  now: Date,
+): string | null {
+  const text = settings.locationBadgeText?.trim();
+  if (!text) return null;
+  if (settings.locationBadgeUntil && now.toISOString().slice(0, 10) > settings.locationBadgeUntil)
+    return null;
+  return text;
+}
+
 /** The card's main button: 'Book a Service' for service locations where the site says so. */
 export function locationPrimaryAction(
   location: Pick<LocationSummary, "location_type">,

@@ -431,6 +431,14 @@ export const SiteSettingsSchema = z.object({
     .nullable()
     .default(null)
     .describe("Badge on location cards, e.g. 'COMING EARLY 2026'."),
+  locationBadgeUntil: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "A date as YYYY-MM-DD")
+    .nullable()
+    .default(null)
+    .describe(
+      "Last day the location badge shows (YYYY-MM-DD, the site's time zone is not applied: the day ends at midnight UTC); null shows it until the text is removed.",
+    ),
   licencePrefix: z.enum(["DL", "CL"]).default("DL").describe("Dealer licence label: DL or CL."),
   separateSalesServiceHours: z
     .boolean()

@@ -14,7 +14,8 @@ import { formatPrice } from "~/domain/vehicle-price";
 import { loadTradeInPage, tradeInAction } from "~/server/leads/trade-in-page";
 import { FormPage, InfoBox, VehicleSummaryCard } from "~/app/components/forms/form-page";
 import { LeadForm } from "~/app/components/forms/lead-form";
-import { useSite } from "~/app/lib/site";
+import { cn } from "~/app/lib/cn";
+import { useSite, useTemplate } from "~/app/lib/site";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -54,7 +55,10 @@ function setValue(form: HTMLFormElement, name: string, value: string) {
 export default function TradeIn({ loaderData, actionData }: Route.ComponentProps) {
   const site = useSite();
   const { page } = loaderData;
+  const t = useTemplate();
   const fields = tradeInFormFields({ states: page.states }, site.settings);
+  const plate = term(site.locale, "rego").toLowerCase();
+  const lookupLabel = `Look up my ${plate}`;
   const [lookup, setLookup] = useState<{
     notice: string | null;
     errors: Record<string, string>;
@@ -116,7 +120,7 @@ export default function TradeIn({ loaderData, actionData }: Route.ComponentProps
   return (
     <FormPage
       title={page.kind === "trade-in" ? "Trade-in valuation" : "Value my car"}
-      intro={`Enter your ${term(site.locale, "rego").toLowerCase()} and we'll fill in your vehicle's details. Then tell us how to reach you with your valuation.`}
+      intro={`Enter your ${plate} and we'll fill in your vehicle's details. Then tell us how to reach you with your valuation.`}
       aside={
         <InfoBox title="How it works">
           <ol className="list-decimal space-y-1 pl-5">
@@ -140,25 +144,51 @@ export default function TradeIn({ loaderData, actionData }: Route.ComponentProps
         defaults={{ opt_in: true }}
         actionData={actionData}
         extraErrors={lookup.errors}
-        notice={lookup.notice}
         onValuesChange={() => {
           if (Object.keys(lookup.errors).length > 0)
             setLookup((current) => ({ ...current, errors: {} }));
         }}
         submitLabel="Get my valuation"
-        actions={
-          <button
-            type="submit"
-            name="intent"
-            value="lookup"
-            formNoValidate
-            onClick={onLookup}
-            disabled={lookup.busy}
-            className="rounded-site border border-slate-400 px-4 py-3 font-semibold disabled:opacity-60"
-          >
-            {lookup.busy ? "Looking up…" : `Look up my ${term(site.locale, "rego").toLowerCase()}`}
-          </button>
-        }
+        afterField={{
+          name: fields.some((field) => field.name === "regoState") ? "regoState" : "Rego",
+          node: (
+            <div className="rounded-site border border-slate-300 bg-slate-50 p-4">
+              <button
+                type="submit"
+                name="intent"
+                value="lookup"
+                formNoValidate
+                onClick={onLookup}
+                disabled={lookup.busy}
+                aria-controls="rego-lookup-result"
+                aria-describedby="rego-lookup-help"
+                className={cn(
+                  "inline-flex items-center gap-2 px-5 py-3 font-semibold disabled:opacity-60",
+                  t.button,
+                )}
+              >
+                <svg viewBox="0 0 20 20" className="size-5" aria-hidden="true" focusable="false">
+                  <path
+                    fill="currentColor"
+                    d="M8.5 2a6.5 6.5 0 0 1 5.2 10.4l4 4-1.4 1.4-4-4A6.5 6.5 0 1 1 8.5 2zm0 2a4.5 4.5 0 1 0 0 9 4.5 4.5 0 0 0 0-9z"
+                  />
+                </svg>
+                {lookup.busy ? "Looking up…" : lookupLabel}
+              </button>
+              <p id="rego-lookup-help" className="mt-2 text-sm text-slate-700">
+                {`We fill in the year, make and model below from your ${plate}. You can also type them yourself.`}
+              </p>
+              <p
+                id="rego-lookup-result"
+                role="status"
+                aria-live="polite"
+                className="mt-2 font-semibold text-slate-900 empty:hidden"
+              >
+                {lookup.notice ?? lookup.errors.Rego ?? ""}
+              </p>
+            </div>
+          ),
+        }}
       />
     </FormPage>
   );

@@ -13,6 +13,9 @@ const QuickMessageForm = lazy(() =>
   import("./quick-message-form").then((m) => ({ default: m.QuickMessageForm })),
 );
 
+/** Screens wide enough for the chat prompt beside the page's content (the sm breakpoint). */
+const CHAT_PROMPT_MEDIA = "(min-width: 576px)";
+
 /** The event vehicle cards and pages send to open chat; the launcher answers it. */
 export const OPEN_CHAT_EVENT = "site:open-chat";
 
@@ -63,7 +66,11 @@ export function ChatBubble() {
     const closedBefore = browserStorage.get(chatBubbleClosedKey(site.slug)) === "1";
     const started = performance.now();
     const timer = window.setTimeout(() => {
-      setBubble(showChatBubble(settings, closedBefore, performance.now() - started));
+      // On a phone the prompt would sit over form fields and cards: the launcher alone stays.
+      const roomForPrompt = window.matchMedia(CHAT_PROMPT_MEDIA).matches;
+      setBubble(
+        roomForPrompt && showChatBubble(settings, closedBefore, performance.now() - started),
+      );
     }, CHAT_BUBBLE_DELAY_MS);
     const pending = timers.current;
     return () => {
@@ -130,7 +137,7 @@ export function ChatBubble() {
   }
 
   return (
-    <div className="no-print fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3">
+    <div className="chat-launcher no-print fixed right-3 bottom-3 z-40 flex flex-col items-end gap-3 sm:right-4 sm:bottom-4">
       {bubble && (
         <div className="relative max-w-xs rounded-site border border-slate-200 bg-white p-4 pr-12 text-slate-900 shadow-lg">
           <p className="text-sm" aria-live="polite">
@@ -151,7 +158,10 @@ export function ChatBubble() {
         onClick={() => void openChat()}
         aria-haspopup="dialog"
         aria-busy={widgetState === "loading"}
-        className={cn("inline-flex items-center gap-2 px-5 py-3 font-semibold shadow-lg", t.button)}
+        className={cn(
+          "inline-flex size-14 items-center justify-center gap-2 rounded-full! font-semibold shadow-lg sm:size-auto sm:rounded-site! sm:px-5 sm:py-3",
+          t.button,
+        )}
       >
         <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" focusable="false">
           <path
@@ -159,7 +169,9 @@ export function ChatBubble() {
             d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z"
           />
         </svg>
-        {widgetState === "loading" ? "Opening chat…" : "Chat with us"}
+        <span className="sr-only sm:not-sr-only">
+          {widgetState === "loading" ? "Opening chat…" : "Chat with us"}
+        </span>
       </button>
       <Modal
         open={messageOpen}

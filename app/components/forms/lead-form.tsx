@@ -5,7 +5,7 @@
  * errors and form failures the action returns (docs/product/leads-and-forms.md, "Lead errors"), and
  * sends a repeat of the same submission with the same idempotency key.
  */
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { Fragment, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { FormEvent, ReactNode } from "react";
 import { Form, useFetcher, useNavigate, useNavigation } from "react-router";
 import { isFieldShown, validateFields, type FormValues } from "~/domain/form-fields";
@@ -79,6 +79,8 @@ export type FieldsProps = {
   slots?: readonly SlotDay[];
   /** false until hydration: conditional fields are all shown to visitors without JavaScript. */
   hydrated: boolean;
+  /** Something a page puts right after one field (a lookup button beside the field it reads). */
+  afterField?: { name: string; node: ReactNode };
 };
 
 /** Renders fields from their definitions. */
@@ -89,69 +91,72 @@ export function LeadFormFields({
   errors,
   slots = [],
   hydrated,
+  afterField,
 }: FieldsProps) {
   const site = useSite();
   const rules = {
     phoneVariant: site.settings.phoneVariant,
     testPhoneNumber: site.settings.testPhoneNumber,
   };
-  return (
-    <>
-      {fields.map((field) => {
-        if (hydrated && field.whenCategory !== undefined && values.category !== field.whenCategory)
-          return null;
-        if (hydrated && !isFieldShown(field, fields, values as FormValues, rules)) return null;
-        const label = localiseText(field.label ?? field.name, site.locale);
-        const common = {
-          formId,
-          field,
-          value: values[field.name],
-          error: errors[field.name],
-          label,
-        };
-        if (field.control === "time-slot") {
-          return (
-            <TimeSlotPicker
-              key={field.name}
-              formId={formId}
-              field={field}
-              label={label}
-              days={slots}
-              value={
-                typeof values[field.name] === "string" ? (values[field.name] as string) : undefined
-              }
-              error={errors[field.name]}
-              locale={site.locale}
-            />
-          );
-        }
-        if (field.control === "file") return <FileControl key={field.name} {...common} />;
-        if (field.control === "checkbox-group")
-          return <CheckboxGroupControl key={field.name} {...common} />;
-        switch (field.kind) {
-          case "phone":
-            return (
-              <PhoneControl
-                key={field.name}
-                {...common}
-                variant={site.settings.phoneVariant}
-                testPhoneNumber={site.settings.testPhoneNumber}
-              />
-            );
-          case "textarea":
-            return <TextareaControl key={field.name} {...common} />;
-          case "select":
-            return <SelectControl key={field.name} {...common} />;
-          case "radio":
-            return <RadioControl key={field.name} {...common} />;
-          case "checkbox":
-            return <CheckboxControl key={field.name} {...common} />;
-          default:
-            return <TextControl key={field.name} {...common} />;
-        }
-      })}
-    </>
-  );
+  const rendered = fields.map((field) => {
+    if (hydrated && field.whenCategory !== undefined && values.category !== field.whenCategory)
+      return null;
+    if (hydrated && !isFieldShown(field, fields, values as FormValues, rules)) return null;
+    const label = localiseText(field.label ?? field.name, site.locale);
+    const common = {
+      formId,
+      field,
+      value: values[field.name],
+      error: errors[field.name],
+      label,
+    };
+    if (field.control === "time-slot") {
+      return (
+        <TimeSlotPicker
+          key={field.name}
+          formId={formId}
+          field={field}
+          label={label}
+          days={slots}
+          value={
+            typeof values[field.name] === "string" ? (values[field.name] as string) : undefined
+          }
+          error={errors[field.name]}
+          locale={site.locale}
+        />
+      );
+    }
+    if (field.control === "file") return <FileControl key={field.name} {...common} />;
+    if (field.control === "checkbox-group")
+      return <CheckboxGroupControl key={field.name} {...common} />;
+    switch (field.kind) {
+      case "phone":
+        return (
+          <PhoneControl
+            key={field.name}
+            {...common}
+            variant={site.settings.phoneVariant}
+            testPhoneNumber={site.settings.testPhoneNumber}
+          />
+        );
+      case "textarea":
+        return <TextareaControl key={field.name} {...common} />;
+      case "select":
+        return <SelectControl key={field.name} {...common} />;
+      case "radio":
+        return <RadioControl key={field.name} {...common} />;
+      case "checkbox":
+        return <CheckboxControl key={field.name} {...common} />;
+      default:
+        return <TextControl key={field.name} {...common} />;
+    }
+  });
+  if (afterField) {
+    const at = fields.findIndex((field) => field.name === afterField.name);
+    if (at >= 0)
+      rendered.splice(at + 1, 0, <Fragment key="after-field">{afterField.node}</Fragment>);
+  }
+  return <>{rendered}</>;
 }
 
 export type LeadFormProps = {
@@ -173,6 +178,8 @@ export type LeadFormProps = {
   onValuesChange?: (values: FormValuesData) => void;
   className?: string;
   children?: ReactNode;
+  /** Something put right after one field (see LeadFormFields). */
+  afterField?: FieldsProps["afterField"];
   /** Extra buttons (e.g. a lookup) rendered before the submit button. */
   actions?: ReactNode;
   /**
@@ -427,6 +434,7 @@ export function LeadForm(props: LeadFormProps) {
           errors={errors}
           slots={props.slots}
           hydrated={hydrated}
+          afterField={props.afterField}
         />
       </div>
       <p className="sr-only" role="status" aria-live="polite">

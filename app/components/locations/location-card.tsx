@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { cleanContactLinkName } from "~/domain/links";
 import {
+  locationBadge,
   dealerLicenceText,
   directionsUrl,
   LOCATION_CARD_IMAGE_HEIGHT_PX,
@@ -64,6 +65,7 @@ export function LocationCard({
     "inline-flex items-center justify-center px-4 py-2 text-sm font-semibold",
     t.buttonOutline,
   );
+  const badge = locationBadge(settings, new Date());
   const imageSrc = location.image ? cardImageUrl(location.image.url, 640, settings) : null;
   const track = (eventId: number) => () =>
     pushAnalyticsEvent(eventId, { location_id: location.id });
@@ -80,9 +82,9 @@ export function LocationCard({
             </SiteLink>
           )}
         </Heading>
-        {settings.locationBadgeText && (
+        {badge && (
           <span className="rounded-site bg-accent px-2 py-0.5 text-xs font-bold tracking-wide text-accent-foreground">
-            {settings.locationBadgeText}
+            {badge}
           </span>
         )}
       </div>

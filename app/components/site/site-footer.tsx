@@ -55,7 +55,10 @@ export function SiteFooter() {
             )}
             {site.contactDetails.email && (
               <p>
-                <a href={`mailto:${site.contactDetails.email}`} className="hover:underline">
+                <a
+                  href={`mailto:${site.contactDetails.email}`}
+                  className="[overflow-wrap:anywhere] hover:underline"
+                >
                   {site.contactDetails.email}
                 </a>
               </p>

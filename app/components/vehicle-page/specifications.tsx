@@ -20,8 +20,8 @@ export function Specifications({ page }: { page: VehiclePageModel }) {
               <dl className="mt-2 divide-y divide-slate-200 border-y border-slate-200">
                 {group.rows.map((row) => (
                   <div key={row.label} className="flex justify-between gap-4 py-2">
-                    <dt className="text-slate-700">{row.label}</dt>
-                    <dd className="text-right font-semibold break-all text-slate-900">
+                    <dt className="min-w-0 text-slate-700">{row.label}</dt>
+                    <dd className="text-right font-semibold break-words text-slate-900">
                       {row.value}
                     </dd>
                   </div>

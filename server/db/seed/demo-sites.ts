@@ -400,7 +400,9 @@ export const DEMO_SITES: DemoSite[] = [
       phoneStartsRevealed: true,
       comingSoonReservable: true,
       enquiryMessageOptional: true,
+      // The showroom opened: the announcement's last day has passed.
       locationBadgeText: "COMING EARLY 2026",
+      locationBadgeUntil: "2026-01-31",
       licencePrefix: "CL",
       homeBlocks: [
         "hero",

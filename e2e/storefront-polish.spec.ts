@@ -1,0 +1,134 @@
+/**
+ * The smaller things a shopper notices, in Chromium: the chat launcher on a phone, words broken
+ * in the middle on the phone vehicle page, a location badge past its last day, the trade-in
+ * registration lookup as an obvious button whose result is announced, and home pages that do
+ * not scroll sideways at tablet and laptop widths. Nothing here changes a site.
+ */
+import type { Page } from "@playwright/test";
+import { DEMO_SITES } from "~/server/db/seed/demo-sites";
+import { expect, test } from "./support/fixtures";
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** Words of the page's main text that the browser split over two lines (hyphen-free breaks). */
+function wordsBrokenMidWord(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((elements) => {
+    const broken: string[] = [];
+    for (const element of elements) {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? "";
+        for (const match of text.matchAll(/[A-Za-z][\w'-]*/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          if (tops.size > 1 && !match[0].includes("-")) broken.push(match[0]);
+        }
+      }
+    }
+    return broken;
+  });
+}
+
+test.describe("on a phone", () => {
+  test.use(PHONE);
+
+  test("the chat launcher is a round button in the corner: no prompt over the page, and it steps aside while the visitor types", async ({
+    page,
+    siteUrl,
+    siteBySlug,
+    axe,
+  }) => {
+    const slug = DEMO_SITES.find(({ slug }) => siteBySlug(slug).settings.chatEnabled)?.slug ?? "";
+    expect(slug).not.toBe("");
+    const prompt = siteBySlug(slug).settings.chatPromptText;
+    await page.clock.install();
+    await page.goto(siteUrl(slug, "/contact"), { waitUntil: "networkidle" });
+    const launcher = page.getByRole("button", { name: "Chat with us" });
+    await expect(launcher).toBeVisible();
+    await page.clock.runFor(10_000);
+    await expect(page.getByText(prompt, { exact: true })).toBeHidden();
+    const box = await launcher.boundingBox();
+    expect(box?.width).toBeLessThanOrEqual(64);
+    expect(box?.height).toBeLessThanOrEqual(64);
+
+    // Typing into a field near the bottom: the launcher is out of the way.
+    const message = page.getByRole("textbox").last();
+    await message.scrollIntoViewIfNeeded();
+    await message.focus();
+    await expect(launcher).toBeHidden();
+    await message.blur();
+    await expect(launcher).toBeVisible();
+
+    // At the end of the page, the last thing on it scrolls clear of the launcher.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const footerText = page.getByRole("contentinfo").locator("p, li, a").last();
+    const [launcherBox, lastBox] = [await launcher.boundingBox(), await footerText.boundingBox()];
+    expect((lastBox?.y ?? 0) + (lastBox?.height ?? 0)).toBeLessThanOrEqual(launcherBox?.y ?? 0);
+    expect(await axe()).toEqual([]);
+  });
+
+  test("the vehicle page breaks no word in the middle ('Sal/es')", async ({ page, siteUrl }) => {
+    for (const { slug } of DEMO_SITES) {
+      await page.goto(siteUrl(slug, "/search"));
+      const href = await page.locator("article a[href]").first().getAttribute("href");
+      await page.goto(new URL(href ?? "/", page.url()).href);
+      await expect(page.locator("#specifications-heading"), slug).toBeVisible();
+      expect(await wordsBrokenMidWord(page, "main dl"), slug).toEqual([]);
+    }
+  });
+
+  test("the trade-in lookup is a labelled button beside the plate, and its result is announced there", async ({
+    page,
+    siteUrl,
+  }) => {
+    await page.goto(siteUrl("coastal-kia", "/sell-my-car"), { waitUntil: "networkidle" });
+    const lookup = page.getByRole("button", { name: "Look up my rego" });
+    await expect(lookup).toHaveAccessibleDescription(/year, make and model/);
+    // It comes straight after the plate and before the fields it fills.
+    const order = await page
+      .locator('input[name="Rego"], button[value="lookup"], input[name="trade_in_year"]')
+      .evaluateAll((all) =>
+        all.map((el) => (el.tagName === "BUTTON" ? "lookup" : el.getAttribute("name"))),
+      );
+    expect(order).toEqual(["Rego", "lookup", "trade_in_year"]);
+    const result = page.locator(`#${await lookup.getAttribute("aria-controls")}`);
+    await expect(result).toHaveAttribute("role", "status");
+    await expect(result).toHaveText("");
+
+    await page.getByLabel("Rego").fill("123abc");
+    await page.getByLabel("State").selectOption("QLD");
+    await lookup.click();
+    await expect(result).toHaveText(/We found your 2022 Kia Sportage SX\./);
+    await expect(page.getByLabel("Make")).toHaveValue("Kia");
+  });
+});
+
+test("a location badge past its last day is not shown on the open showroom", async ({
+  page,
+  siteUrl,
+  siteBySlug,
+}) => {
+  const { settings } = siteBySlug("coastal-kia");
+  expect(settings.locationBadgeText).toBe("COMING EARLY 2026");
+  await page.goto(siteUrl("coastal-kia", "/our-locations/"));
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText("COMING EARLY 2026")).toHaveCount(0);
+  await page.goto(siteUrl("coastal-kia"));
+  await expect(page.getByText("COMING EARLY 2026")).toHaveCount(0);
+});
+
+for (const width of [768, 1024, 1366]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test("no home page scrolls sideways", async ({ page, siteUrl }) => {
+      for (const { slug } of DEMO_SITES) {
+        await page.goto(siteUrl(slug), { waitUntil: "networkidle" });
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(scrollWidth, `${slug} at ${width}`).toBeLessThanOrEqual(width);
+      }
+    });
+  });
+}

@@ -129,3 +129,13 @@ describe("Form field toolkit (leads-and-forms.md): conditional fields and select
     expect(ordered.map((o) => o.value)).toEqual(["b", "d", "a", "c"]);
   });
 });
+
+describe("Form field toolkit (leads-and-forms.md): a US ZIP code has 5 digits and its own message", () => {
+  const zip: FieldDefinition = { name: "postcode", kind: "postcode" };
+  const us = { ...settings, locale: "en-US" } as const;
+  it("accepts 5 digits and names the ZIP code when wrong", () => {
+    expect(fieldError(zip, "78701", us)).toBeNull();
+    expect(fieldError(zip, "7870", us)).toBe("Invalid ZIP code. Please enter a 5-digit ZIP code.");
+    expect(fieldError(zip, "2000", { ...us, locale: "en-AU" })).toBeNull();
+  });
+});

@@ -5,7 +5,7 @@
  * these functions, so a form without JavaScript gets the same messages.
  */
 import { phoneError, type PhoneRuleSettings } from "./phone-validation";
-import type { PhoneVariant } from "./site-settings";
+import type { Locale, PhoneVariant } from "./site-settings";
 
 export const FIELD_MESSAGES = {
   required: "*This is a required field.",
@@ -14,13 +14,19 @@ export const FIELD_MESSAGES = {
   postcode: "Invalid postcode. Please enter a 4-digit number.",
 } as const;
 
-/** Postcodes have 4 digits. */
+/** Postcodes have 4 digits (Australia, New Zealand); ZIP codes 5 (United States). */
 export const POSTCODE_LENGTH = 4;
+
+/** The postcode rule of a locale: its digits and the message of a wrong one. */
+export function postcodeRule(locale: Locale = "en-AU"): { length: number; message: string } {
+  return locale === "en-US"
+    ? { length: 5, message: "Invalid ZIP code. Please enter a 5-digit ZIP code." }
+    : { length: POSTCODE_LENGTH, message: FIELD_MESSAGES.postcode };
+}
 
 const EMAIL =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 const NAME = /^[\p{L} ]+$/u;
-const POSTCODE = new RegExp(`^\\d{${POSTCODE_LENGTH}}$`);
 
 export function isValidEmail(value: string): boolean {
   return EMAIL.test(value.trim());
@@ -31,8 +37,8 @@ export function isValidName(value: string): boolean {
   return NAME.test(value);
 }
 
-export function isValidPostcode(value: string): boolean {
-  return POSTCODE.test(value.trim());
+export function isValidPostcode(value: string, locale: Locale = "en-AU"): boolean {
+  return new RegExp(`^\\d{${postcodeRule(locale).length}}$`).test(value.trim());
 }
 
 export type FieldKind =
@@ -66,7 +72,11 @@ export type FieldDefinition = {
 
 export type FieldValue = string | boolean | readonly string[] | null | undefined;
 export type FormValues = Readonly<Record<string, FieldValue>>;
-export type FieldRuleSettings = PhoneRuleSettings & { phoneVariant: PhoneVariant };
+export type FieldRuleSettings = PhoneRuleSettings & {
+  phoneVariant: PhoneVariant;
+  /** The site's locale: the postcode rule (a US ZIP code has 5 digits). en-AU when absent. */
+  locale?: Locale;
+};
 
 export function isFieldRequired(field: FieldDefinition): boolean {
   return field.required ?? true;
@@ -95,7 +105,7 @@ export function fieldError(
     case "name":
       return isValidName(value) ? null : FIELD_MESSAGES.name;
     case "postcode":
-      return isValidPostcode(value) ? null : FIELD_MESSAGES.postcode;
+      return isValidPostcode(value, settings.locale) ? null : postcodeRule(settings.locale).message;
     case "phone":
       return phoneError(value, field.phoneVariant ?? settings.phoneVariant, settings);
     default:

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatOdometer, localiseText, term } from "./locale";
+import { AU_ONLY_WORDS, formatOdometer, localiseText, term } from "./locale";
 import { LOCALES } from "./site-settings";
 
 describe("Locales (sites-and-settings.md): en-AU, en-NZ, en-US; US sites use miles and US spellings", () => {
@@ -38,5 +38,43 @@ describe("Locales (sites-and-settings.md): en-AU, en-NZ, en-US; US sites use mil
         expect(localiseText(once, locale)).toBe(once);
       }),
     );
+  });
+});
+
+describe("Market words (sites-and-settings.md, Locales): each market's words for the Australian ones", () => {
+  it.each([
+    ["Excl. Govt. Charges", "Plus Tax, Title & License", "Plus On-Road Costs"],
+    ["Look up my rego", "Look up my license plate", "Look up my rego"],
+    ["Postcode", "ZIP code", "Postcode"],
+    ["Ute", "Pickup", "Ute"],
+    ["General Enquiry", "General Inquiry", "General Enquiry"],
+    [
+      "Please bring your driver's licence.",
+      "Please bring your driver's license.",
+      "Please bring your driver's licence.",
+    ],
+  ])("'%s' reads '%s' in en-US and '%s' in en-NZ", (text, us, nz) => {
+    expect(localiseText(text, "en-AU")).toBe(text);
+    expect(localiseText(text, "en-US")).toBe(us);
+    expect(localiseText(text, "en-NZ")).toBe(nz);
+  });
+
+  it("leaves no word of a market's list in fixed text written the Australian way", () => {
+    for (const [locale, words] of Object.entries(AU_ONLY_WORDS) as [
+      keyof typeof AU_ONLY_WORDS,
+      readonly string[],
+    ][]) {
+      for (const word of words) {
+        if (["CTP", "green slip"].includes(word)) continue; // never in product text
+        expect(
+          localiseText(`A ${word} here`, locale).toLowerCase(),
+          `${locale}: ${word}`,
+        ).not.toContain(word.toLowerCase());
+      }
+    }
+  });
+
+  it("keeps words that only contain a listed one ('computer', 'route')", () => {
+    expect(localiseText("Compute the route", "en-US")).toBe("Compute the route");
   });
 });

@@ -59,7 +59,9 @@ export default function BookTestDrive({ loaderData, actionData }: Route.Componen
           <InfoBox title={location.label}>
             <p>{location.address}</p>
             {location.phone && <p>Phone {location.phone}</p>}
-            <p className="text-sm">Please bring your driver&apos;s licence.</p>
+            <p className="text-sm">
+              {localiseText("Please bring your driver's licence.", site.locale)}
+            </p>
           </InfoBox>
         )
       }

@@ -6,12 +6,13 @@
  */
 import type { Route } from "./+types/finance";
 import { FINANCE_APPLY_BUTTON, FINANCE_STEPS } from "~/domain/finance-calculator";
+import { localiseText } from "~/domain/locale";
 import { financeAction, loadFinancePage } from "~/server/leads/finance-page";
 import { FinanceCalculator } from "~/app/components/finance-calculator";
 import { VehicleSummaryCard } from "~/app/components/forms/form-page";
 import { MultiStepLeadForm } from "~/app/components/forms/multi-step-form";
 import { cn } from "~/app/lib/cn";
-import { useTemplate } from "~/app/lib/site";
+import { useSite, useTemplate } from "~/app/lib/site";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -29,7 +30,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
     {
       name: "description",
       content:
-        "Apply for car finance online in minutes with your own personalised rate. Applying has no impact on your credit score.",
+        "Apply for car finance online in minutes with a rate of your own. Applying has no impact on your credit score.",
     },
     { tagName: "link", rel: "canonical", href: loaderData?.canonical ?? "" },
   ];
@@ -37,6 +38,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 
 export default function Finance({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTemplate();
+  const { locale } = useSite();
   const { page } = loaderData;
   const budget = Number(page.defaults.vehiclePriceBudget ?? 0) || page.vehicle?.price || null;
   return (
@@ -44,8 +46,10 @@ export default function Finance({ loaderData, actionData }: Route.ComponentProps
       <section className="rounded-site bg-brand px-6 py-10 text-brand-foreground">
         <h1 className="text-3xl font-bold md:text-4xl">Finance made simple</h1>
         <p className="mt-3 max-w-2xl text-lg opacity-90">
-          Get pre-approved online with your own personalised rate. Checking your options has no
-          impact on your credit score.
+          {localiseText(
+            "Get pre-approved online with your own personalised rate. Checking your options has no impact on your credit score.",
+            locale,
+          )}
         </p>
         <ol className="mt-8 grid gap-4 md:grid-cols-3">
           {FINANCE_STEPS.map((step) => {
@@ -53,7 +57,7 @@ export default function Finance({ loaderData, actionData }: Route.ComponentProps
             return (
               <li key={step} className="rounded-site bg-white/10 p-4">
                 <p className="text-sm font-semibold uppercase tracking-wide opacity-80">{number}</p>
-                <p className="mt-1 text-lg font-semibold">{text}</p>
+                <p className="mt-1 text-lg font-semibold">{localiseText(text, locale)}</p>
               </li>
             );
           })}

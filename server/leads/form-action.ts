@@ -148,6 +148,7 @@ export function validateForm(
   const rules = {
     phoneVariant: context.site.settings.phoneVariant,
     testPhoneNumber: context.site.settings.testPhoneNumber,
+    locale: context.site.locale,
   };
   const asked = fieldsForValues(fields, values).filter((f) =>
     isFieldShown(f, fields, values as FormValues, rules),

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { FIELD_MESSAGES, fieldError, type FieldDefinition } from "~/domain/form-fields";
-import type { SiteSettings } from "~/domain/site-settings";
+import type { Locale, SiteSettings } from "~/domain/site-settings";
 
 export const MAX_FIELDS = 120;
 export const MAX_TEXT_LENGTH = 5_000;
@@ -203,7 +203,7 @@ export function positiveIntegerOf(value: LeadValue | undefined): number | null {
  */
 export function validateContactFields(
   fields: LeadFields,
-  settings: Pick<SiteSettings, "phoneVariant" | "testPhoneNumber">,
+  settings: Pick<SiteSettings, "phoneVariant" | "testPhoneNumber"> & { locale?: Locale },
   options: { completed: boolean },
 ): Record<string, string> {
   const errors: Record<string, string> = {};

@@ -152,7 +152,11 @@ export class LeadIntake {
 
     const scope = createSiteScope(this.deps.db, site.id);
     const completed = isCompletedSubmission(fields);
-    const errors = validateContactFields(fields, site.settings, { completed });
+    const errors = validateContactFields(
+      fields,
+      { ...site.settings, locale: site.locale },
+      { completed },
+    );
     const resolved = await this.#resolve(input, scope, fields, completed, errors);
     if (Object.keys(errors).length > 0) return fieldFailure(errors);
     const payload = leadPayload(site, fields, input.meta, resolved, null);
@@ -264,7 +268,11 @@ export class LeadIntake {
     // and push-to-primary overrides are the server's).
     const before = ((lead.details as LeadDetails).fields ?? {}) as LeadFields;
     const merged: LeadFields = { ...before, ...fields };
-    const errors = validateContactFields(merged, site.settings, { completed });
+    const errors = validateContactFields(
+      merged,
+      { ...site.settings, locale: site.locale },
+      { completed },
+    );
     const resolved = await this.#resolve(input, scope, merged, completed, errors);
     if (Object.keys(errors).length > 0) return fieldFailure(errors);
     const payload = leadPayload(site, merged, input.meta, resolved, lead.id);

@@ -326,7 +326,7 @@ describe("bad input gets a 4xx a person can act on, and nothing is stored", () =
       server,
       "POST",
       "/api/leads",
-      { lead: validLead({ phone: "0411 222 333" }) },
+      { lead: validLead({ phone: "0411 222 333", postcode: "78701" }) },
       { host: "lone-star-autos.localhost" },
     );
     expect(res.status).toBe(422);
@@ -734,7 +734,8 @@ describe("webhook delivery", () => {
       server,
       "POST",
       "/api/leads",
-      { lead: validLead({ phone: "(512) 555-0142" }) },
+      // A US ZIP code has 5 digits.
+      { lead: validLead({ phone: "(512) 555-0142", postcode: "78701" }) },
       { host: "lone-star-autos.localhost" },
     );
     expect(res.status).toBe(201);

@@ -64,6 +64,7 @@ export function QuickMessageForm({
   const ruleSettings = {
     phoneVariant: site.settings.phoneVariant,
     testPhoneNumber: site.settings.testPhoneNumber,
+    locale: site.locale,
   };
 
   const valuesOf = (form: HTMLFormElement): FormValues => {

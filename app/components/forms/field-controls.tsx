@@ -7,11 +7,17 @@
  */
 import { useState } from "react";
 import type { ReactNode } from "react";
-import { hasSelectOptions, orderSelectOptions, isFieldRequired } from "~/domain/form-fields";
+import {
+  hasSelectOptions,
+  orderSelectOptions,
+  isFieldRequired,
+  postcodeRule,
+} from "~/domain/form-fields";
 import { formatPhone, phoneError } from "~/domain/phone-validation";
 import type { LeadFormField } from "~/domain/lead-forms";
 import type { PhoneVariant } from "~/domain/site-settings";
 import { cn } from "~/app/lib/cn";
+import { useSite } from "~/app/lib/site";
 import type { FormValue } from "./form-types";
 
 export const inputClass =
@@ -101,6 +107,7 @@ const INPUT_TYPE: Partial<Record<LeadFormField["kind"], string>> = {
 export function TextControl({ formId, field, value, error, label }: ControlProps) {
   const id = fieldId(formId, field.name);
   const type = field.control === "number" ? "text" : (INPUT_TYPE[field.kind] ?? "text");
+  const { locale } = useSite();
   return (
     <Labelled id={id} field={field} label={label} error={error}>
       <input
@@ -111,7 +118,7 @@ export function TextControl({ formId, field, value, error, label }: ControlProps
           field.control === "number" ? "numeric" : field.kind === "postcode" ? "numeric" : undefined
         }
         autoComplete={field.autoComplete ?? (field.kind === "postcode" ? "postal-code" : undefined)}
-        maxLength={field.kind === "postcode" ? 4 : undefined}
+        maxLength={field.kind === "postcode" ? postcodeRule(locale).length : undefined}
         defaultValue={typeof value === "string" ? value : ""}
         aria-invalid={error ? true : undefined}
         aria-required={isFieldRequired(field) || undefined}

@@ -8,12 +8,17 @@
 import { Fragment, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { FormEvent, ReactNode } from "react";
 import { Form, useFetcher, useNavigate, useNavigation } from "react-router";
-import { isFieldShown, validateFields, type FormValues } from "~/domain/form-fields";
+import {
+  isFieldShown,
+  validateFields,
+  type FieldRuleSettings,
+  type FormValues,
+} from "~/domain/form-fields";
 import { fieldsForValues, type LeadFormField } from "~/domain/lead-forms";
 import { localiseText } from "~/domain/locale";
 import { formSubmitFailureAlerts } from "~/domain/http-errors";
 import type { SlotDay } from "~/domain/booking-slots";
-import type { PhoneVariant } from "~/domain/site-settings";
+import type { Locale } from "~/domain/site-settings";
 import { cn } from "~/app/lib/cn";
 import { useSite, useTemplate } from "~/app/lib/site";
 import { useHydrated } from "~/app/lib/use-hydrated";
@@ -98,7 +103,9 @@ export function LeadFormFields({
     phoneVariant: site.settings.phoneVariant,
     testPhoneNumber: site.settings.testPhoneNumber,
   };
-  const rendered = fields.map((field) => {
+  const rendered = fields.map((defined) => {
+    // What the visitor reads in the market's words; names and option values stay as sent.
+    const field = localiseField(defined, site.locale);
     if (hydrated && field.whenCategory !== undefined && values.category !== field.whenCategory)
       return null;
     if (hydrated && !isFieldShown(field, fields, values as FormValues, rules)) return null;
@@ -157,6 +164,25 @@ export function LeadFormFields({
       rendered.splice(at + 1, 0, <Fragment key="after-field">{afterField.node}</Fragment>);
   }
   return <>{rendered}</>;
+}
+
+function localiseField(field: LeadFormField, locale: Locale): LeadFormField {
+  if (locale === "en-AU") return field;
+  return {
+    ...field,
+    ...(field.hint ? { hint: localiseText(field.hint, locale) } : {}),
+    ...(field.requiredMessage
+      ? { requiredMessage: localiseText(field.requiredMessage, locale) }
+      : {}),
+    ...(field.options
+      ? {
+          options: field.options.map((option) => ({
+            ...option,
+            label: localiseText(option.label, locale),
+          })),
+        }
+      : {}),
+  };
 }
 
 export type LeadFormProps = {
@@ -224,6 +250,7 @@ export function LeadForm(props: LeadFormProps) {
   const rules = {
     phoneVariant: site.settings.phoneVariant,
     testPhoneNumber: site.settings.testPhoneNumber,
+    locale: site.locale,
   };
 
   useEffect(() => {
@@ -459,7 +486,7 @@ export function LeadForm(props: LeadFormProps) {
 export function visibleFields(
   fields: readonly LeadFormField[],
   values: FormValuesData,
-  rules: { phoneVariant: PhoneVariant; testPhoneNumber: string },
+  rules: FieldRuleSettings,
 ): LeadFormField[] {
   return fieldsForValues(fields, values).filter((f) =>
     isFieldShown(f, fields, values as FormValues, rules),

@@ -60,6 +60,7 @@ export function MultiStepLeadForm({
   const rules = {
     phoneVariant: site.settings.phoneVariant,
     testPhoneNumber: site.settings.testPhoneNumber,
+    locale: site.locale,
   };
 
   const base: MultiStepState = actionData?.step ?? startMultiStepForm(steps.length);

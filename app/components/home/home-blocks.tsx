@@ -218,7 +218,9 @@ export function ValuePropositionBlock() {
                   </span>
                   <div>
                     <h2 className={cn("text-lg", t.heading)}>{title}</h2>
-                    <p className="mt-1 text-sm text-slate-700">{detail.text}</p>
+                    <p className="mt-1 text-sm text-slate-700">
+                      {localiseText(detail.text, site.locale)}
+                    </p>
                     <SiteLink
                       href={detail.href(site.settings.defaultSearchPath)}
                       className="mt-2 inline-block text-sm font-semibold text-brand underline underline-offset-2"
@@ -255,6 +257,8 @@ function CallToActionBlock({
   children?: ReactNode;
 }) {
   const t = useTemplate();
+  const { locale } = useSite();
+  intro = localiseText(intro, locale);
   const onBrand = tone === "brand";
   return (
     <section
@@ -341,6 +345,7 @@ export function VehicleValuationBlock() {
 }
 
 export function FinanceSolutionsBlock() {
+  const { locale } = useSite();
   return (
     <CallToActionBlock
       id="finance-solutions"
@@ -358,7 +363,7 @@ export function FinanceSolutionsBlock() {
               <span className="block text-sm font-bold tracking-wide uppercase opacity-90">
                 {number}
               </span>
-              <span className="mt-1 block font-semibold">{text}</span>
+              <span className="mt-1 block font-semibold">{localiseText(text, locale)}</span>
             </li>
           );
         })}

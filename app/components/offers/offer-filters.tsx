@@ -1,7 +1,8 @@
 import { Form } from "react-router";
 import type { OfferFacets } from "~/server/content/offers";
 import { cn } from "~/app/lib/cn";
-import { useTemplate } from "~/app/lib/site";
+import { localiseText } from "~/domain/locale";
+import { useSite, useTemplate } from "~/app/lib/site";
 import { APP_LINK } from "~/app/components/site/app-links";
 
 type Selected = { make: string | null; model: string | null; body: string | null; query: string };
@@ -19,6 +20,7 @@ function Select({
   value: string | null;
   allLabel: string;
 }) {
+  const { locale } = useSite();
   return (
     <div>
       <label htmlFor={`offer-${name}`} className="block text-sm font-semibold text-slate-900">
@@ -33,7 +35,7 @@ function Select({
         <option value="">{allLabel}</option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {localiseText(option, locale)}
           </option>
         ))}
       </select>

@@ -8,6 +8,7 @@ import {
   type ReactNode,
 } from "react";
 import { SEARCH_PAGE_TEXT } from "~/domain/search-facets";
+import { localiseText } from "~/domain/locale";
 import { rangeFieldNames } from "~/domain/search-page";
 import type { FacetOption, FacetPanel } from "~/app/routes/search.server";
 import { cn } from "~/app/lib/cn";
@@ -50,6 +51,7 @@ function Checkbox({
   onChange: () => void;
 }) {
   const id = useId();
+  const { locale } = useSite();
   return (
     <li className="flex min-h-9 items-center gap-2">
       <input
@@ -65,7 +67,7 @@ function Checkbox({
         htmlFor={id}
         className="flex flex-1 cursor-pointer items-center text-sm text-slate-900"
       >
-        <span>{option.label}</span>
+        <span>{localiseText(option.label, locale)}</span>
         <OptionCount count={option.count} />
       </label>
     </li>

@@ -186,7 +186,7 @@ export function VehicleCard({
             {price.text}
           </p>
           {price.kind === "price" && vehicle.price_type && (
-            <p className="text-sm text-slate-700">{vehicle.price_type}</p>
+            <p className="text-sm text-slate-700">{localiseText(vehicle.price_type, locale)}</p>
           )}
         </div>
         {wasPrice && (

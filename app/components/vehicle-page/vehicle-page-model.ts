@@ -285,7 +285,11 @@ export function buildVehiclePageModel({
     enquiryAnchor: ENQUIRY_ANCHOR,
     condition: carTypeLabel(vehicle.car_type, settings),
     price,
-    priceType: price.kind === "price" ? vehicle.price_type : null,
+    // Feeds write price types the Australian way: each market reads its own words.
+    priceType:
+      price.kind === "price" && vehicle.price_type
+        ? localiseText(vehicle.price_type, locale)
+        : null,
     beforePrice:
       price.kind === "price" &&
       vehicle.before_price !== null &&

@@ -87,7 +87,7 @@ export function VehiclePage({
                     href={page.actions.finance.href}
                     className="font-semibold text-brand underline"
                   >
-                    {page.actions.finance.label}: apply for a personalised rate
+                    {page.actions.finance.label}: apply for a rate of your own
                   </a>
                 </p>
               )}

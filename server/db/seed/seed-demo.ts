@@ -30,6 +30,7 @@ import { COLOURS, DRIVES, MODELS, TRANSMISSIONS } from "./catalogue";
 import type { ModelSpec } from "./catalogue";
 import { AU_HOURS, DEMO_SITES } from "./demo-sites";
 import type { DemoLocation, DemoSite } from "./demo-sites";
+import { localiseText } from "~/domain/locale";
 import { createRandom } from "./random";
 import { seedLeadDemoData } from "./seed-leads";
 import { seedDemoContent } from "./seed-content";
@@ -530,7 +531,8 @@ async function seedSiteContent(
     makes.flatMap((make, i) =>
       (MODELS[make] ?? []).slice(0, 2).map((spec, j) => ({
         siteId,
-        name: `${make} ${spec.model} drive away offer`,
+        // Each market's word for a price that includes the on-road costs.
+        name: `${make} ${spec.model} ${demo.locale === "en-US" ? "out-the-door deal" : "drive away offer"}`,
         slug: slugify(`${make}-${spec.model}-offer`),
         manufacturerName: make,
         modelName: spec.model,
@@ -607,7 +609,8 @@ async function seedSiteContent(
     siteId,
     slug,
     title,
-    body,
+    // A dealer writes its pages in its market's words.
+    body: localiseText(body, demo.locale),
     kind,
     metaDescription: `${title} at ${demo.name}.`,
     publishedAt: new Date(now - 30 * DAY),

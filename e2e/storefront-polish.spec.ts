@@ -132,3 +132,96 @@ for (const width of [768, 1024, 1366]) {
     });
   });
 }
+
+/** Lines of text a control's label takes. */
+const labelLines = (control: import("@playwright/test").Locator) =>
+  control.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+
+for (const width of [390, 768, 1024, 1366, 1920]) {
+  test.describe(`vehicle cards at ${width} px`, () => {
+    test.use({
+      viewport: { width, height: 900 },
+      ...(width < 500 ? { isMobile: true, hasTouch: true } : {}),
+    });
+
+    test("one primary and at most two secondary actions in view, labels on two lines at most, equal heights in a row, a full last row, no sideways scroll", async ({
+      page,
+      siteUrl,
+    }) => {
+      for (const { slug } of DEMO_SITES) {
+        const where = `${slug} at ${width}`;
+        await page.goto(siteUrl(slug, "/search"), { waitUntil: "networkidle" });
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          where,
+        ).toBeLessThanOrEqual(width);
+        const banner = page.getByRole("banner");
+        expect(await banner.evaluate((el) => el.scrollWidth), where).toBeLessThanOrEqual(width);
+
+        const cards = page.getByRole("article");
+        const count = await cards.count();
+        expect(count, where).toBeGreaterThan(0);
+        for (let i = 0; i < Math.min(count, 6); i += 1) {
+          const actions = cards.nth(i).getByRole("list", { name: /^Actions for / });
+          const controls = actions
+            .locator(":scope > li > :is(a, button)")
+            .filter({ visible: true });
+          const shown = await controls.count();
+          const more = await actions.getByRole("button", { name: /^More actions: / }).count();
+          expect(shown - more, `${where}, card ${i}`).toBeLessThanOrEqual(3);
+          for (let c = 0; c < shown; c += 1)
+            expect(await labelLines(controls.nth(c)), `${where}, card ${i}`).toBeLessThanOrEqual(2);
+        }
+
+        // Cards of one row are as tall as each other.
+        const boxes = await cards.evaluateAll((all) =>
+          all.map((card) => {
+            const box = card.getBoundingClientRect();
+            return { top: Math.round(box.top), height: Math.round(box.height) };
+          }),
+        );
+        const rows = new Map<number, number[]>();
+        for (const box of boxes) rows.set(box.top, [...(rows.get(box.top) ?? []), box.height]);
+        for (const [top, heights] of rows)
+          expect(new Set(heights).size, `${where}, row at ${top}`).toBe(1);
+
+        // The grid's last row reaches its right edge (the filler card spans what is left).
+        const grid = page.locator("ul:has(> li > article)").first();
+        const [gridRight, lastRight] = await grid.evaluate((list) => [
+          list.getBoundingClientRect().right,
+          (list.lastElementChild as HTMLElement).getBoundingClientRect().right,
+        ]);
+        expect(Math.abs(gridRight - lastRight), where).toBeLessThanOrEqual(2);
+      }
+    });
+  });
+}
+
+test("a card's further actions open from its 'More actions' button and close with Escape", async ({
+  page,
+  siteUrl,
+  axe,
+}) => {
+  let opened = false;
+  for (const { slug } of DEMO_SITES) {
+    await page.goto(siteUrl(slug, "/search"), { waitUntil: "networkidle" });
+    const more = page.getByRole("button", { name: /^More actions: / }).first();
+    if ((await more.count()) === 0) continue;
+    const name = ((await more.getAttribute("aria-label")) ?? "").replace("More actions: ", "");
+    await more.focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("dialog", { name: `More actions: ${name}` });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("link").or(menu.getByRole("button")).first()).toBeVisible();
+    expect(await axe()).toEqual([]);
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    opened = true;
+    break;
+  }
+  expect(opened, "a demo site's cards have more than three actions").toBe(true);
+});

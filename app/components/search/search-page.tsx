@@ -101,10 +101,23 @@ function SelectedChips() {
 }
 
 /** The grid's last card: no vehicle, an offer to find one ('Like this and want something similar?'). */
-function SomethingSimilarCard() {
+/** The cells the filler card spans in the results grid (2 columns from sm, 3 from xl): the rest
+ * of the last row, or the whole of a new one, so no row is left half empty. */
+const FILLER_SPAN = {
+  sm: { 0: "sm:col-span-2", 1: "sm:col-span-1" },
+  xl: { 0: "xl:col-span-3", 1: "xl:col-span-2", 2: "xl:col-span-1" },
+} as const;
+
+function SomethingSimilarCard({ after = 0 }: { after?: number }) {
   const t = useTemplate();
   return (
-    <li className="flex flex-col justify-center rounded-site border-2 border-dashed border-slate-300 p-6 text-center">
+    <li
+      className={cn(
+        "flex flex-col justify-center rounded-site border-2 border-dashed border-slate-300 p-6 text-center",
+        FILLER_SPAN.sm[(after % 2) as 0 | 1],
+        FILLER_SPAN.xl[(after % 3) as 0 | 1 | 2],
+      )}
+    >
       <p className={cn("text-lg", t.heading)}>{SEARCH_PAGE_TEXT.somethingSimilar}</p>
       <p className="mt-2 text-sm text-slate-700">
         Tell us what you are after and our team will find it for you.
@@ -151,7 +164,7 @@ function Results({ onPageLink }: { onPageLink: () => void }) {
               <VehicleCard vehicle={vehicle} priority={index < PRIORITY_CARDS} />
             </li>
           ))}
-          <SomethingSimilarCard />
+          <SomethingSimilarCard after={data.vehicles.length} />
         </ul>
       )}
       <SearchPager

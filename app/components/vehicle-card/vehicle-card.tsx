@@ -276,21 +276,70 @@ function CardActions({
         );
     }
   };
-  const last = rest.at(-1);
+  // One primary action, at most two secondary ones in view, the rest (in the site's order) in
+  // the overflow menu.
+  const secondary = rest.slice(0, CARD_SECONDARY_ACTIONS);
+  const overflow = rest.slice(CARD_SECONDARY_ACTIONS);
+  const menuId = `card-actions-${vehicle.id}`;
   return (
-    <ul className="mt-auto grid grid-cols-2 gap-2 pt-4" aria-label={`Actions for ${name}`}>
-      <li className="col-span-2">{render(first, true)}</li>
-      {rest.map((action) => (
-        <li
-          key={action.kind}
-          className={rest.length % 2 === 1 && action === last ? "col-span-2" : undefined}
+    <div className="mt-auto pt-4">
+      <ul className="card-actions" aria-label={`Actions for ${name}`}>
+        <li className="card-actions-primary">{render(first, true)}</li>
+        {overflow.length > 0 && (
+          <li className="card-actions-more">
+            <button
+              type="button"
+              popoverTarget={menuId}
+              aria-haspopup="true"
+              aria-label={`More actions: ${name}`}
+              className={cn(
+                "relative z-10 flex size-11 items-center justify-center text-xl font-bold",
+                t.buttonOutline,
+              )}
+            >
+              <span aria-hidden="true">⋯</span>
+            </button>
+          </li>
+        )}
+        {secondary.map((action) => (
+          <li
+            key={action.kind}
+            className={secondary.length === 1 ? "card-actions-wide" : undefined}
+          >
+            {render(action, false)}
+          </li>
+        ))}
+      </ul>
+      {overflow.length > 0 && (
+        <div
+          id={menuId}
+          popover="auto"
+          role="dialog"
+          aria-label={`More actions: ${name}`}
+          className="m-auto w-[min(22rem,calc(100vw-2rem))] rounded-site border border-slate-200 bg-white p-4 text-slate-900 shadow-xl backdrop:bg-slate-950/40"
         >
-          {render(action, false)}
-        </li>
-      ))}
-    </ul>
+          <p className="font-semibold">{name}</p>
+          <ul className="mt-3 grid gap-2">
+            {overflow.map((action) => (
+              <li key={action.kind}>{render(action, false)}</li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            popoverTarget={menuId}
+            popoverTargetAction="hide"
+            className="mt-3 w-full py-2 text-sm font-semibold underline"
+          >
+            Close
+          </button>
+        </div>
+      )}
+    </div>
   );
 }
+
+/** Secondary actions a card shows beside its primary one; the rest go in its overflow menu. */
+const CARD_SECONDARY_ACTIONS = 2;
 
 /** The certified-pre-owned badge; its dialog is a native popover (no script needed). */
 function CertifiedBadge() {

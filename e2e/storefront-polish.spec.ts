@@ -4,7 +4,7 @@
  * registration lookup as an obvious button whose result is announced, and home pages that do
  * not scroll sideways at tablet and laptop widths. Nothing here changes a site.
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { DEMO_SITES } from "~/server/db/seed/demo-sites";
 import { expect, test } from "./support/fixtures";
 
@@ -134,7 +134,7 @@ for (const width of [768, 1024, 1366]) {
 }
 
 /** Lines of text a control's label takes. */
-const labelLines = (control: import("@playwright/test").Locator) =>
+const labelLines = (control: Locator) =>
   control.evaluate((el) => {
     const range = document.createRange();
     range.selectNodeContents(el);

@@ -29,6 +29,8 @@ export const PAYMENT_PROVIDERS = ["stripe", "windcave", "pin-payments"] as const
 
 export const HOME_BLOCKS = [
   "hero",
+  "featured-vehicles",
+  "just-arrived",
   "our-range",
   "value-proposition",
   "book-service",

@@ -225,3 +225,36 @@ test("a card's further actions open from its 'More actions' button and close wit
   }
   expect(opened, "a demo site's cards have more than three actions").toBe(true);
 });
+
+test("every home page shows featured and just-arrived vehicles from its stock, and its reviews as a carousel", async ({
+  page,
+  siteUrl,
+  siteBySlug,
+  axe,
+}) => {
+  for (const { slug } of DEMO_SITES) {
+    const site = siteBySlug(slug);
+    await page.goto(siteUrl(slug), { waitUntil: "networkidle" });
+    await closePromoPopup(page, site.settings.promoPopup !== null);
+    for (const title of ["Featured vehicles", "Just arrived"]) {
+      const section = page.getByRole("region", { name: title });
+      await expect(section, `${slug}: ${title}`).toBeVisible();
+      await expect(section.getByRole("article").first(), `${slug}: ${title}`).toBeVisible();
+    }
+    // Every review shown sits in the one carousel.
+    const reviews = page.locator('[aria-label^="Review by "]');
+    await expect(
+      page.locator('[aria-roledescription="carousel"] [aria-label^="Review by "]'),
+      slug,
+    ).toHaveCount(await reviews.count());
+  }
+  expect(await axe()).toEqual([]);
+});
+
+/** A site's promo popup, where it has one, opens on its home page: close it. */
+async function closePromoPopup(page: Page, hasPopup: boolean): Promise<void> {
+  if (!hasPopup) return;
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+}

@@ -15,6 +15,7 @@ import {
   PaymentsStrip,
   SpecialsBlock,
   ValuePropositionBlock,
+  VehicleRowBlock,
   VehicleValuationBlock,
 } from "~/app/components/home/home-blocks";
 import { LocationsCarousel } from "~/app/components/locations/locations-carousel";
@@ -77,6 +78,27 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     switch (block) {
       case "hero":
         return <HeroBlock vehicleCount={data.stock?.total ?? null} />;
+      case "featured-vehicles":
+        return (
+          <VehicleRowBlock
+            id="featured-vehicles"
+            title="Featured vehicles"
+            vehicles={data.featured}
+            allHref={site.settings.defaultSearchPath}
+            allLabel="View all stock"
+          />
+        );
+      case "just-arrived":
+        return (
+          <VehicleRowBlock
+            id="just-arrived"
+            title="Just arrived"
+            tone="muted"
+            vehicles={data.justArrived}
+            allHref={`${site.settings.defaultSearchPath}?sortBy=created_at_timestamp:desc`}
+            allLabel="See the latest arrivals"
+          />
+        );
       case "our-range":
         return data.stock ? <OurRangeBlock stock={data.stock} /> : null;
       case "value-proposition":
@@ -108,7 +130,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       case "reviews":
         return data.reviews && data.reviews.reviews.length > 0 ? (
           <div className="mx-auto max-w-7xl px-4 py-12 md:py-16">
-            <ReviewsList reviews={data.reviews} />
+            <ReviewsList reviews={data.reviews} carousel />
           </div>
         ) : null;
       case "payments":

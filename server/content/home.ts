@@ -2,7 +2,10 @@
  * The home page's data: only what its enabled blocks need (settings.homeBlocks), read in
  * parallel.
  */
+import { and, compare, toFilterString } from "~/domain/filter-expression";
+import { carsQuery } from "~/domain/search-query";
 import type { HomeBlock } from "~/domain/site-settings";
+import type { Vehicle } from "~/domain/vehicle";
 import type { RequestContext } from "../http/load-context";
 import { loadSiteLocations, locationsToShow } from "./locations";
 import type { LocationView } from "./locations";
@@ -14,6 +17,22 @@ import { loadStockSummary } from "./stock-summary";
 import type { StockSummary } from "./stock-summary";
 
 type HomeContext = Pick<RequestContext, "site" | "scope" | "search">;
+
+/** Vehicle cards in each of the home page's vehicle rows (featured, just arrived). */
+export const HOME_VEHICLES_COUNT = 4;
+
+/** Card data of the listed, unsold vehicles in an order: one photo each, as a card shows. */
+function homeVehicles(context: HomeContext, sort: string): Vehicle[] {
+  const filter = toFilterString(and(compare("status", "!=", "sold")));
+  const [result] = context.search.multiSearch([
+    carsQuery(filter, { limit: HOME_VEHICLES_COUNT, sort: [sort] }),
+  ]).results;
+  return ((result?.hits ?? []) as Vehicle[]).map((vehicle) => ({
+    ...vehicle,
+    images: vehicle.images.slice(0, 1),
+    thumbnails: vehicle.thumbnails.slice(0, 1),
+  }));
+}
 
 /** Specials cards on the home page. */
 export const HOME_SPECIALS_COUNT = 3;
@@ -27,6 +46,9 @@ export type HomeData = {
   locations: LocationView[];
   specials: OfferCardView[];
   reviews: ReviewsView | null;
+  /** The dealer's own pick (its ranking) and the latest arrivals, from the stock. */
+  featured: Vehicle[];
+  justArrived: Vehicle[];
   today: string;
 };
 
@@ -59,6 +81,8 @@ export async function loadHome(context: HomeContext, now = new Date()): Promise<
     locations,
     specials,
     reviews,
+    featured: wants("featured-vehicles") ? homeVehicles(context, "custom_rank:desc") : [],
+    justArrived: wants("just-arrived") ? homeVehicles(context, "created_at_timestamp:desc") : [],
     today: now.toISOString().slice(0, 10),
   };
 }

@@ -212,7 +212,9 @@ describe("content pages over HTTP", () => {
       const order = [...coastal.matchAll(/data-home-block="([^"]+)"/g)].map((m) => m[1]);
       expect(order).toEqual([
         "hero",
+        "featured-vehicles",
         "specials",
+        "just-arrived",
         "our-range",
         "value-proposition",
         "locations",
@@ -222,7 +224,7 @@ describe("content pages over HTTP", () => {
         "payments",
       ]);
       const harbour = (await get("harbour-auto-group", "/")).body;
-      expect([...harbour.matchAll(/data-home-block="([^"]+)"/g)].map((m) => m[1])).toHaveLength(12);
+      expect([...harbour.matchAll(/data-home-block="([^"]+)"/g)].map((m) => m[1])).toHaveLength(14);
       expect(jsonLd(harbour)[0]).toMatchObject({
         "@type": "AutoDealer",
         name: "Harbour Auto Group",

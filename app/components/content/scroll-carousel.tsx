@@ -17,6 +17,7 @@ export function ScrollCarousel({
   autoplayMs,
   className,
   controlsClassName,
+  trackLabel,
 }: {
   /** The carousel's name (also used in its button labels). */
   label: string;
@@ -27,6 +28,8 @@ export function ScrollCarousel({
   autoplayMs?: number;
   className?: string;
   controlsClassName?: string;
+  /** Names the track and lets the keyboard scroll it: for slides with nothing to focus (reviews). */
+  trackLabel?: string;
 }) {
   const trackId = useId();
   const track = useRef<HTMLDivElement>(null);
@@ -102,6 +105,7 @@ export function ScrollCarousel({
       <div
         id={trackId}
         ref={track}
+        {...(trackLabel ? { tabIndex: 0, role: "group", "aria-label": trackLabel } : {})}
         className="relative flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth pb-2 [scrollbar-width:thin] motion-reduce:scroll-auto"
       >
         {slides.map((slide, index) => (

@@ -22,6 +22,8 @@ import { SiteLink } from "~/app/components/site/site-link";
 import { cn } from "~/app/lib/cn";
 import { useSite, useTemplate } from "~/app/lib/site";
 import { formatNumber } from "~/domain/number-format";
+import type { Vehicle } from "~/domain/vehicle";
+import { VehicleCard } from "~/app/components/vehicle-card/vehicle-card";
 
 function Section({
   id,
@@ -310,6 +312,52 @@ function CallToActionBlock({
         {children && <div className="mt-8">{children}</div>}
       </div>
     </section>
+  );
+}
+
+/**
+ * A row of vehicle cards from the stock (the dealer's featured pick, or the latest arrivals) with
+ * a link to the rest: four across on a laptop, two on a tablet, one on a phone.
+ */
+export function VehicleRowBlock({
+  id,
+  title,
+  vehicles,
+  allHref,
+  allLabel,
+  tone = "plain",
+}: {
+  id: string;
+  title: string;
+  vehicles: Vehicle[];
+  allHref: string;
+  allLabel: string;
+  tone?: "plain" | "muted";
+}) {
+  const t = useTemplate();
+  if (vehicles.length === 0) return null;
+  return (
+    <Section
+      id={id}
+      title={title}
+      tone={tone}
+      action={
+        <SiteLink
+          href={allHref}
+          className={cn("inline-flex min-h-11 items-center px-4 font-semibold", t.buttonOutline)}
+        >
+          {allLabel}
+        </SiteLink>
+      }
+    >
+      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {vehicles.map((vehicle) => (
+          <li key={vehicle.id}>
+            <VehicleCard vehicle={vehicle} />
+          </li>
+        ))}
+      </ul>
+    </Section>
   );
 }
 

@@ -406,7 +406,9 @@ export const DEMO_SITES: DemoSite[] = [
       licencePrefix: "CL",
       homeBlocks: [
         "hero",
+        "featured-vehicles",
         "specials",
+        "just-arrived",
         "our-range",
         "value-proposition",
         "locations",

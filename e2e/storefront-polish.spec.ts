@@ -226,7 +226,7 @@ test("a card's further actions open from its 'More actions' button and close wit
   expect(opened, "a demo site's cards have more than three actions").toBe(true);
 });
 
-test("every home page shows featured and just-arrived vehicles from its stock, and its reviews as a carousel", async ({
+test("every home page shows a hero with a picture, featured and just-arrived vehicles from its stock, and its reviews as a carousel", async ({
   page,
   siteUrl,
   siteBySlug,
@@ -236,6 +236,10 @@ test("every home page shows featured and just-arrived vehicles from its stock, a
     const site = siteBySlug(slug);
     await page.goto(siteUrl(slug), { waitUntil: "networkidle" });
     await closePromoPopup(page, site.settings.promoPopup !== null);
+    // The hero carries a picture from the stock, sized before it loads.
+    const hero = page.locator('[data-home-block="hero"] img');
+    await expect(hero, slug).toBeVisible();
+    await expect(hero, slug).toHaveAttribute("width", /\d+/);
     for (const title of ["Featured vehicles", "Just arrived"]) {
       const section = page.getByRole("region", { name: title });
       await expect(section, `${slug}: ${title}`).toBeVisible();

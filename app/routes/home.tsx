@@ -77,7 +77,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const render = (block: HomeBlock) => {
     switch (block) {
       case "hero":
-        return <HeroBlock vehicleCount={data.stock?.total ?? null} />;
+        return (
+          <HeroBlock
+            vehicleCount={data.stock?.total ?? null}
+            image={data.featured[0]?.images[0]?.url ?? null}
+          />
+        );
       case "featured-vehicles":
         return (
           <VehicleRowBlock

@@ -81,7 +81,9 @@ export async function loadHome(context: HomeContext, now = new Date()): Promise<
     locations,
     specials,
     reviews,
-    featured: wants("featured-vehicles") ? homeVehicles(context, "custom_rank:desc") : [],
+    // The hero's picture is the first featured vehicle's.
+    featured:
+      wants("featured-vehicles") || wants("hero") ? homeVehicles(context, "custom_rank:desc") : [],
     justArrived: wants("just-arrived") ? homeVehicles(context, "created_at_timestamp:desc") : [],
     today: now.toISOString().slice(0, 10),
   };

@@ -23,6 +23,7 @@ import { cn } from "~/app/lib/cn";
 import { useSite, useTemplate } from "~/app/lib/site";
 import { formatNumber } from "~/domain/number-format";
 import type { Vehicle } from "~/domain/vehicle";
+import { imageSrcSet, imageUrl } from "~/domain/image-url";
 import { VehicleCard } from "~/app/components/vehicle-card/vehicle-card";
 
 function Section({
@@ -77,47 +78,76 @@ function Section({
   );
 }
 
-export function HeroBlock({ vehicleCount }: { vehicleCount: number | null }) {
+export function HeroBlock({
+  vehicleCount,
+  image,
+}: {
+  vehicleCount: number | null;
+  /** A picture from the stock (the first featured vehicle's photo), beside the text. */
+  image?: string | null;
+}) {
   const site = useSite();
   const t = useTemplate();
   return (
     <section className="bg-brand text-brand-foreground" aria-labelledby="hero-title">
-      <div className="mx-auto max-w-7xl px-4 py-14 md:py-20">
-        <h1 id="hero-title" className="max-w-3xl text-4xl font-bold md:text-5xl">
-          {site.name}
-        </h1>
-        <p className="mt-4 max-w-2xl text-lg opacity-95">
-          {vehicleCount !== null && vehicleCount > 0
-            ? `${formatNumber(vehicleCount, site.locale)} vehicles in stock. `
-            : ""}
-          Reserve online, value your trade-in and apply for finance in minutes.
-        </p>
-        <form
-          action={site.settings.defaultSearchPath}
-          method="get"
-          role="search"
-          className="mt-8 flex max-w-xl gap-2"
-        >
-          <label htmlFor="home-search" className="sr-only">
-            Search our stock
-          </label>
-          <input
-            id="home-search"
-            name="query"
-            type="search"
-            placeholder="Keyword search eg. EV, SUV, Toyota"
-            className="min-w-0 flex-1 rounded-site border-0 bg-white px-4 py-3 text-slate-900 placeholder:text-slate-600"
-          />
-          <button
-            type="submit"
-            className={cn(
-              "px-5 py-3 font-semibold",
-              site.template === "bold" ? t.button : "rounded-site bg-accent text-accent-foreground",
-            )}
+      <div
+        className={cn(
+          "mx-auto max-w-7xl px-4 py-14 md:py-20",
+          image && "md:grid md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] md:items-center md:gap-10",
+        )}
+      >
+        <div>
+          <h1 id="hero-title" className="max-w-3xl text-4xl font-bold md:text-5xl">
+            {site.name}
+          </h1>
+          <p className="mt-4 max-w-2xl text-lg opacity-95">
+            {vehicleCount !== null && vehicleCount > 0
+              ? `${formatNumber(vehicleCount, site.locale)} vehicles in stock. `
+              : ""}
+            Reserve online, value your trade-in and apply for finance in minutes.
+          </p>
+          <form
+            action={site.settings.defaultSearchPath}
+            method="get"
+            role="search"
+            className="mt-8 flex max-w-xl gap-2"
           >
-            Search
-          </button>
-        </form>
+            <label htmlFor="home-search" className="sr-only">
+              Search our stock
+            </label>
+            <input
+              id="home-search"
+              name="query"
+              type="search"
+              placeholder="Keyword search eg. EV, SUV, Toyota"
+              className="min-w-0 flex-1 rounded-site border-0 bg-white px-4 py-3 text-slate-900 placeholder:text-slate-600"
+            />
+            <button
+              type="submit"
+              className={cn(
+                "px-5 py-3 font-semibold",
+                site.template === "bold"
+                  ? t.button
+                  : "rounded-site bg-accent text-accent-foreground",
+              )}
+            >
+              Search
+            </button>
+          </form>
+        </div>
+        {image && (
+          // Decorative: the text beside it says what the page offers.
+          <img
+            src={imageUrl(image, 1280, site.settings)}
+            srcSet={imageSrcSet(image, site.settings, 1920) || undefined}
+            sizes="(min-width: 768px) 50vw, 100vw"
+            alt=""
+            width={1024}
+            height={640}
+            fetchPriority="high"
+            className="mt-10 aspect-[8/5] w-full rounded-site object-cover shadow-xl md:mt-0"
+          />
+        )}
       </div>
     </section>
   );

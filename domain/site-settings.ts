@@ -399,7 +399,23 @@ export const SiteSettingsSchema = z.object({
     .enum(PAYMENT_PROVIDERS)
     .nullable()
     .default(null)
-    .describe("Card payment provider for deposits; null = no online reservation."),
+    .describe(
+      "Card payment provider for deposits: stripe, windcave, pin-payments, or test (the built-in test card provider); null = no online reservation.",
+    ),
+  paymentCurrency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default("AUD")
+    .describe("Currency of card deposits (ISO 4217, e.g. AUD, NZD)."),
+  reservationHoldMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15)
+    .describe(
+      "Minutes a vehicle is held for a shopper while they pay the deposit; unpaid, the hold then ends.",
+    ),
 
   // Links and pages
   pagesPrefixInUse: z

@@ -7,7 +7,7 @@
  * card provider (server/reservations): the shopper goes on to the provider's card page; the
  * card never reaches this action.
  */
-import { redirect } from "react-router";
+import { redirect, redirectDocument } from "react-router";
 import {
   canReserveNow,
   canReserveOnline,
@@ -148,5 +148,6 @@ export async function checkoutAction(
     return respond(
       failure(result.status, { values, errors: result.errors ?? {}, formError: result.message }),
     );
-  return redirect(result.paymentPageUrl, 303);
+  // The card page is the provider's, not one of this app's routes: a whole-document navigation.
+  return redirectDocument(result.paymentPageUrl, 303);
 }

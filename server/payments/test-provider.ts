@@ -304,6 +304,15 @@ export function createTestProvider(options: {
 
 // ---- The card page ----
 
+/**
+ * The return address as a path: the card page is served on the host the shopper is on, so the
+ * way back stays on it (the site's configured origin may name another host, e.g. in development).
+ */
+function returnPath(row: Row): string {
+  const url = new URL(row.returnUrl, "http://return.invalid");
+  return `${url.pathname}${url.search}`;
+}
+
 const escape = (value: string) =>
   value.replace(
     /[&<>"']/g,
@@ -335,7 +344,7 @@ button.secondary{background:#fff;color:#1a1f36;border:1px solid #6b7280}
 `;
 
 function page(title: string, body: string, nonce: string | undefined): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title><style${nonce ? ` nonce="${escape(nonce)}"` : ""}>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>${escape(title)}</title><style${nonce ? ` nonce="${escape(nonce)}"` : ""}>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
 function cardForm(row: Row, error: string | null, values: Partial<CardInput>): string {
@@ -357,10 +366,10 @@ ${field("name", "Name on card", "cc-name")}
 
 function outcomePage(row: Row): string {
   if (row.status === "failed")
-    return `<h1>Payment not taken</h1><p class="error" role="alert">${escape(row.failureMessage ?? DECLINED_MESSAGE)}</p><p>No money has been taken.</p><a class="button" href="${escape(row.returnUrl)}">Return to the dealer</a>`;
+    return `<h1>Payment not taken</h1><p class="error" role="alert">${escape(row.failureMessage ?? DECLINED_MESSAGE)}</p><p>No money has been taken.</p><a class="button" href="${escape(returnPath(row))}">Return to the dealer</a>`;
   if (row.status === "cancelled")
-    return `<h1>Payment cancelled</h1><p>This payment was cancelled; no money has been taken.</p><a class="button" href="${escape(row.returnUrl)}">Return to the dealer</a>`;
-  return `<h1>Payment complete</h1><p>${money(row)} paid.</p><a class="button" href="${escape(row.returnUrl)}">Return to the dealer</a>`;
+    return `<h1>Payment cancelled</h1><p>This payment was cancelled; no money has been taken.</p><a class="button" href="${escape(returnPath(row))}">Return to the dealer</a>`;
+  return `<h1>Payment complete</h1><p>${money(row)} paid.</p><a class="button" href="${escape(returnPath(row))}">Return to the dealer</a>`;
 }
 
 export function createTestProviderRouter(provider: TestProvider) {
@@ -419,7 +428,7 @@ export function createTestProviderRouter(provider: TestProvider) {
         );
       if (row.status === "requires_action")
         return res.redirect(303, `${TEST_PROVIDER_PATH}/pay/${row.id}/authenticate`);
-      if (row.status === "succeeded") return res.redirect(303, row.returnUrl);
+      if (row.status === "succeeded") return res.redirect(303, returnPath(row));
       send(res, row.status === "failed" ? 402 : 200, "Payment", outcomePage(row));
     } catch (error) {
       next(error);
@@ -454,7 +463,7 @@ export function createTestProviderRouter(provider: TestProvider) {
         if (!ID.test(id) || !(await provider.find(id))) return notFound(res);
         const decision = (req.body as Record<string, unknown> | undefined)?.decision;
         const row = await provider.authenticate(id, decision === "approve");
-        if (row.status === "succeeded") return res.redirect(303, row.returnUrl);
+        if (row.status === "succeeded") return res.redirect(303, returnPath(row));
         send(res, row.status === "failed" ? 402 : 200, "Payment", outcomePage(row));
       } catch (error) {
         next(error);

@@ -198,6 +198,13 @@ export const EnvSchema = z.object({
     .url()
     .optional()
     .describe("Stripe API base URL; unset = Stripe's own (tests point it at a local server)."),
+  WINDCAVE_API_URL: z
+    .string()
+    .url()
+    .default("https://sec.windcave.com")
+    .describe("Windcave REST API base URL (https://uat.windcave.com for testing)."),
+  WINDCAVE_USERNAME: z.string().optional().describe("Windcave REST API username."),
+  WINDCAVE_API_KEY: z.string().optional().describe("Windcave REST API key."),
   RESERVATION_SWEEP_MS: z.coerce
     .number()
     .int()

@@ -93,5 +93,6 @@ export interface PaymentProvider {
   parseWebhook(
     rawBody: Buffer,
     headers: Record<string, string | undefined>,
+    query?: URLSearchParams,
   ): PaymentWebhookEvent | Promise<PaymentWebhookEvent>;
 }

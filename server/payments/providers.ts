@@ -12,6 +12,7 @@ import type { Site } from "../sites/site";
 import type { PaymentProvider } from "./provider";
 import { createStripeProvider } from "./stripe-provider";
 import { createTestProvider, type TestProvider } from "./test-provider";
+import { createWindcaveProvider } from "./windcave-provider";
 
 export type PaymentProviders = {
   /** The provider of a site's deposits, or null when it takes none online. */
@@ -42,6 +43,15 @@ export function createPaymentProviders(options: {
         secretKey: env.STRIPE_SECRET_KEY,
         webhookSecret: env.STRIPE_WEBHOOK_SECRET,
         apiUrl: env.STRIPE_API_URL,
+      }),
+    );
+  if (env.WINDCAVE_USERNAME && env.WINDCAVE_API_KEY)
+    configured.set(
+      "windcave",
+      createWindcaveProvider({
+        apiUrl: env.WINDCAVE_API_URL,
+        username: env.WINDCAVE_USERNAME,
+        apiKey: env.WINDCAVE_API_KEY,
       }),
     );
   return {

@@ -220,12 +220,13 @@ export class ReservationService {
     providerName: string,
     rawBody: Buffer,
     headers: Record<string, string | undefined>,
+    query?: URLSearchParams,
   ): Promise<{ status: number; body: Record<string, unknown> }> {
     const provider = this.deps.providers.byName(providerName);
     if (!provider) return { status: 404, body: { error: "No such payment provider here." } };
     let event: PaymentWebhookEvent;
     try {
-      event = await provider.parseWebhook(rawBody, headers);
+      event = await provider.parseWebhook(rawBody, headers, query);
     } catch (error) {
       if (error instanceof WebhookSignatureError || error instanceof SyntaxError)
         return { status: 400, body: { error: "The webhook signature does not verify." } };

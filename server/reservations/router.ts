@@ -131,7 +131,8 @@ export function createReservationRouter(deps: { service: ReservationService }) {
 /** Provider webhooks: mounted before Host -> site (a provider calls whichever host it was given). */
 export function createPaymentWebhookRouter(deps: { service: ReservationService }) {
   const router = express.Router();
-  router.post(
+  // POST as most providers send them; GET for Windcave's notification (?sessionId=).
+  router.all(
     "/api/payments/webhooks/:provider",
     express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }),
     async (req: Request, res: Response, next: NextFunction) => {
@@ -140,7 +141,17 @@ export function createPaymentWebhookRouter(deps: { service: ReservationService }
         for (const [key, value] of Object.entries(req.headers))
           headers[key] = Array.isArray(value) ? value.join(",") : value;
         const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        const result = await deps.service.handleWebhook(String(req.params.provider), body, headers);
+        if (req.method !== "POST" && req.method !== "GET") {
+          res.status(405).set("Allow", "GET, POST").json({ error: "Send webhooks with POST." });
+          return;
+        }
+        const query = new URLSearchParams(req.originalUrl.split("?")[1] ?? "");
+        const result = await deps.service.handleWebhook(
+          String(req.params.provider),
+          body,
+          headers,
+          query,
+        );
         res.status(result.status).json(result.body);
       } catch (error) {
         next(error);

@@ -140,7 +140,7 @@ describe("reservations", () => {
   });
 
   it("refuses bad input with a clear 4xx, without a hold or a payment", async () => {
-    const [{ n: paymentsBefore }] = await db().select({ n: count() }).from(testProviderPayments);
+    const paymentsBefore = (await db().select({ n: count() }).from(testProviderPayments))[0]!.n;
     const car = await aReservableCar();
     const cheap = await aReservableCar({ price: 200 });
     const sold = await aReservableCar({ status: "sold" });
@@ -159,7 +159,7 @@ describe("reservations", () => {
       expect(answer.json.error).toMatch(message);
     }
     for (const id of [car.id, cheap.id, sold.id, foreign.id]) expect(await holds(id)).toBe(0);
-    const [{ n: paymentsAfter }] = await db().select({ n: count() }).from(testProviderPayments);
+    const paymentsAfter = (await db().select({ n: count() }).from(testProviderPayments))[0]!.n;
     expect(paymentsAfter).toBe(paymentsBefore);
   });
 
@@ -249,10 +249,12 @@ describe("reservations", () => {
     expect(JSON.parse(replay.body)).toMatchObject({ duplicate: true });
     const after = await statusOf(id);
     expect(after.updatedAt).toEqual(paid.updatedAt);
-    const [{ n }] = await db()
-      .select({ n: count() })
-      .from(leads)
-      .where(and(eq(leads.siteId, site.id), eq(leads.vehicleId, car.id)));
+    const n = (
+      await db()
+        .select({ n: count() })
+        .from(leads)
+        .where(and(eq(leads.siteId, site.id), eq(leads.vehicleId, car.id)))
+    )[0]!.n;
     expect(n).toBe(1);
   });
 

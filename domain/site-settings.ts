@@ -407,6 +407,32 @@ export const SiteSettingsSchema = z.object({
     .regex(/^[A-Z]{3}$/)
     .default("AUD")
     .describe("Currency of card deposits (ISO 4217, e.g. AUD, NZD)."),
+  driveAway: z
+    .object({
+      enabled: z
+        .boolean()
+        .default(false)
+        .describe("Show the estimated drive-away price (Australian sites only)."),
+      registration: z
+        .number()
+        .min(0)
+        .default(0)
+        .describe("Registration estimate added to the drive-away price, in dollars."),
+      ctp: z
+        .number()
+        .min(0)
+        .default(0)
+        .describe("CTP insurance estimate added to the drive-away price, in dollars."),
+      deliveryFee: z
+        .number()
+        .min(0)
+        .default(0)
+        .describe("Dealer delivery fee added to the drive-away price, in dollars."),
+    })
+    .default({ enabled: false, registration: 0, ctp: 0, deliveryFee: 0 })
+    .describe(
+      "Drive-away price estimate: the price plus the state's stamp duty, registration, CTP and the dealer's delivery fee.",
+    ),
   reservationHoldMinutes: z
     .number()
     .int()

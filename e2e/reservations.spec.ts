@@ -30,12 +30,14 @@ async function aReservableCar(server: RunningServer, site: Site) {
   return car;
 }
 
-async function startReservation(page: Page, email: string) {
+async function startReservation(page: Page, email: string, expectedDriveAway?: string) {
   await page
     .getByRole("region", { name: "Interested in this vehicle?" })
     .getByRole("link", { name: /Reserve Now/ })
     .click();
   await expect(page).toHaveURL((url) => url.pathname.endsWith("/checkout"));
+  if (expectedDriveAway)
+    await expect(page.getByTestId("drive-away")).toContainText(expectedDriveAway);
   const form = page.locator("#reserve-form");
   await form.getByLabel("First name").fill("Jo");
   await form.getByLabel("Last name").fill("Shopper");
@@ -67,7 +69,11 @@ test("reserves a vehicle with a succeeding test card: confirmation, receipt, lea
   const car = await aReservableCar(server, site);
   const vdp = siteUrl(site.slug, `/${site.settings.vehiclePath}/${car.slug}`);
   await page.goto(vdp, { waitUntil: "networkidle" });
-  await startReservation(page, "jo.paid@example.com");
+  // The drive-away estimate: the same figures on the vehicle page, the checkout and the lead.
+  const estimate = page.getByTestId("drive-away").first();
+  await expect(estimate).toContainText("Estimated drive-away price");
+  const total = /Estimated drive-away price: (\S+)/.exec(await estimate.innerText())![1]!;
+  await startReservation(page, "jo.paid@example.com", total);
   await expect(page.getByText(/Test card: 4242 4242 4242 4242/)).toBeVisible();
   await expect(page.getByText("no card is charged")).toHaveCount(0);
   expect(await axe()).toEqual([]);
@@ -110,6 +116,7 @@ test("reserves a vehicle with a succeeding test card: confirmation, receipt, lea
   );
   const lead = smtp.messages.find((m) => m.leadId === withLead!.leadId)!;
   expect(lead.raw).toContain(row!.paymentId!);
+  expect(lead.raw).toContain(total);
 
   await page.goto(vdp, { waitUntil: "networkidle" });
   await expect(page.getByText("Reserved", { exact: true }).first()).toBeVisible();

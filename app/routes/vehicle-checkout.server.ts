@@ -31,6 +31,7 @@ import {
 } from "~/server/leads/form-action";
 import type { VehicleSummary } from "~/server/leads/form-context";
 import { checkoutFields } from "~/app/components/vehicle-page/checkout-fields";
+import { vehicleDriveAway } from "~/app/components/vehicle-page/vehicle-page-model";
 import { requireListedVehicle } from "./vehicle.server";
 
 export type CheckoutKind = "reserve" | "buy-online";
@@ -102,6 +103,7 @@ export function loadCheckout(context: RequestContext, request: Request, slug: st
     heading: vehicleHeading(vehicle),
     price: priceDisplay(vehicle, context.site.locale).text,
     deposit: depositText(vehicle),
+    driveAway: vehicleDriveAway(vehicle, context.site),
     provider:
       context.reservations.providerFor(context.site)?.displayName ??
       PROVIDER_NAMES[settings.paymentProvider ?? ""] ??
@@ -130,6 +132,12 @@ export async function checkoutAction(
   const extra: Record<string, string> = {};
   for (const name of ["message", "source", "postcode"])
     if (text(name).trim() !== "") extra[name] = text(name).trim();
+  // The same drive-away figures as the page, for the dealer's lead.
+  const driveAway = vehicleDriveAway(vehicle, context.site);
+  if (driveAway) {
+    extra.drive_away_estimate = driveAway.total;
+    for (const line of driveAway.lines) extra[`drive_away_${line.key}`] = line.amount;
+  }
   const result = await context.reservations.start({
     site: context.site,
     carId: vehicle.id,

@@ -5,6 +5,7 @@ import { FormPage, InfoBox, VehicleSummaryCard } from "~/app/components/forms/fo
 import { LeadForm } from "~/app/components/forms/lead-form";
 import { checkoutFields } from "~/app/components/vehicle-page/checkout-fields";
 import { useSite } from "~/app/lib/site";
+import { DriveAwayBreakdown } from "~/app/components/vehicle-page/drive-away";
 
 /** /{vehiclePath}/{slug}/checkout (Reserve Now) and /{vehiclePath}/{slug}/buy-online. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -68,6 +69,11 @@ export default function VehicleCheckout({ loaderData, actionData }: Route.Compon
         Deposit: <strong>{deposit}</strong>{" "}
         <span className="text-slate-700">(vehicle price {loaderData.price})</span>
       </p>
+      {loaderData.driveAway && (
+        <div className="mb-6">
+          <DriveAwayBreakdown driveAway={loaderData.driveAway} />
+        </div>
+      )}
       <LeadForm
         id={reserve ? "reserve-form" : "buy-online-form"}
         fields={checkoutFields(site.settings, deposit)}

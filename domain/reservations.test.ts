@@ -1,15 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { RESERVATION_MESSAGES, depositCents, reservationRefusal } from "./reservations";
+import type { Vehicle } from "./vehicle";
 
 const processor = { authorization_type: "deposit", authorization_key: "pk", deposit_amount: null };
-const car = {
+const car: Parameters<typeof reservationRefusal>[0] = {
   price: 25_000,
   payment_processors: [processor],
   sold: false,
   status: "in_stock",
   reserved: false,
   tag: null,
-};
+} satisfies Partial<Vehicle>;
 const settings = { paymentProvider: "test" as const, comingSoonReservable: false };
 
 describe("payments.md, Reservations and holds: the deposit", () => {
@@ -45,7 +46,7 @@ describe("payments.md, Reservations and holds: refused before any hold", () => {
     ],
     ["coming soon, buy online", { status: "coming_soon" }, "buy-online", null],
   ] as const)("%s", (_name, overrides, kind, expected) => {
-    const refusal = reservationRefusal({ ...car, ...overrides }, settings, kind);
+    const refusal = reservationRefusal({ ...car, ...(overrides as Partial<Vehicle>) }, settings, kind);
     expect(refusal && [refusal.status, refusal.message]).toEqual(expected);
   });
 

@@ -89,6 +89,8 @@ export interface PaymentProvider {
     amountCents: number;
     idempotencyKey: string;
   }): Promise<Refund>;
+  /** Browser-side card fields (Stripe): the payment's client secret. */
+  clientSecret?(paymentId: string): Promise<string | null>;
   /** Verifies and reads a webhook; throws WebhookSignatureError when it does not verify. */
   parseWebhook(
     rawBody: Buffer,

@@ -98,6 +98,9 @@ export function createStripeProvider(options: {
     async getPayment(id) {
       return stateOf(await call(() => stripe.paymentIntents.retrieve(id)));
     },
+    async clientSecret(id) {
+      return (await call(() => stripe.paymentIntents.retrieve(id))).client_secret;
+    },
     async confirm(id, paymentMethod, returnUrl) {
       return stateOf(
         await call(() =>

@@ -199,6 +199,25 @@ export class ReservationService {
       .limit(limit);
   }
 
+  /**
+   * What the provider's card fields in our page need (Stripe's Payment Element): the client
+   * secret and the dealership's publishable key; null when the provider has no such fields or
+   * the hold is not waiting for a card.
+   */
+  async cardFieldsOf(
+    site: Site,
+    row: ReservationRow,
+  ): Promise<{ clientSecret: string; publishableKey: string } | null> {
+    const provider = this.deps.providers.byName(row.provider);
+    if (row.status !== "held" || !row.paymentId || !provider?.clientSecret) return null;
+    const publishableKey =
+      site.dealerships.find((d) => d.id === row.dealershipId)?.paymentPublishableKey ??
+      site.dealerships[0]?.paymentPublishableKey ??
+      null;
+    const clientSecret = await provider.clientSecret(row.paymentId);
+    return clientSecret && publishableKey ? { clientSecret, publishableKey } : null;
+  }
+
   /** The shopper came back from the provider's page: ask the provider, apply what it says. */
   async reconcile(row: ReservationRow): Promise<ReservationRow> {
     if (row.status !== "held" || !row.paymentId) return row;

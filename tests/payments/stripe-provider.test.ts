@@ -6,7 +6,7 @@
 import Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reservations } from "~/server/db/schema";
+import { dealerships, reservations } from "~/server/db/schema";
 import { PaymentProviderError, WebhookSignatureError } from "~/server/payments/provider";
 import { createStripeProvider } from "~/server/payments/stripe-provider";
 import { CAR_COLLECTION } from "~/server/search";
@@ -142,7 +142,16 @@ describe("a reservation on a Stripe site", () => {
   afterAll(() => server?.close());
 
   it("holds the car, takes the deposit by PaymentIntent, and is paid by the verified webhook once", async () => {
-    const site = await aSite(server, { settings: { paymentProvider: "stripe" } });
+    const created = await aSite(server, { settings: { paymentProvider: "stripe" } });
+    await server.database.db
+      .update(dealerships)
+      .set({ paymentPublishableKey: "pk_test_dealer" })
+      .where(eq(dealerships.siteId, created.id));
+    await server.bus.publish({ kind: "settings", siteId: created.id });
+    const site = await published(() => {
+      const s = server.registry.byId(created.id);
+      return s?.dealerships[0]?.paymentPublishableKey ? s : null;
+    });
     const car = await aVehicle(server, site, {
       paymentProcessors: [
         { authorization_type: "deposit", authorization_key: "pk", deposit_amount: 350 },
@@ -170,6 +179,17 @@ describe("a reservation on a Stripe site", () => {
     expect(started.client_secret).toMatch(/_secret_/);
     const intent = fake.intents.get(started.reservation.payment_reference)!;
     expect(intent.amount).toBe(35_000);
+
+    // Our page with Stripe's Payment Element: the client secret and key, Stripe.js allowed.
+    const pay = await fetchWithHost(
+      server,
+      `${site.slug}.localhost`,
+      `/reservations/${started.reservation.id}/pay`,
+    );
+    expect(pay.status).toBe(200);
+    expect(pay.body).toContain(intent.client_secret);
+    expect(pay.body).toContain("pk_test_dealer");
+    expect(String(pay.headers["content-security-policy"])).toContain("https://js.stripe.com");
 
     // The browser confirms with Stripe's own fields; Stripe then posts the webhook.
     await provider().confirm(intent.id, "pm_card_visa", "https://x/r");

@@ -9,6 +9,12 @@ import { MIN_RESERVE_PRICE, depositPaymentProcessor, isReservable } from "./vehi
 
 export type ReservationKind = "reserve" | "buy-online";
 
+/** The lead's subcategory of each kind. */
+export const RESERVATION_SUBCATEGORY: Record<ReservationKind, string> = {
+  reserve: "Reserve Now",
+  "buy-online": "Buy Online",
+};
+
 /** The deposit when the processor names no amount: $200. */
 export const DEFAULT_DEPOSIT_CENTS = 20_000;
 

@@ -36,11 +36,6 @@ import { requireListedVehicle } from "./vehicle.server";
 
 export type CheckoutKind = "reserve" | "buy-online";
 
-export const CHECKOUT_SUBCATEGORY: Record<CheckoutKind, string> = {
-  reserve: "Reserve Now",
-  "buy-online": "Buy Online",
-};
-
 /** Card payment providers as shoppers know them. */
 const PROVIDER_NAMES: Record<string, string> = {
   stripe: "Stripe",

@@ -15,6 +15,7 @@ import type { Logger } from "pino";
 import { vehicleEnquiryCategory } from "~/domain/lead-forms";
 import {
   RESERVATION_MESSAGES,
+  RESERVATION_SUBCATEGORY,
   depositCents,
   reservationRefusal,
   type ReservationKind,
@@ -401,7 +402,7 @@ export class ReservationService {
         phone: row.shopper.phone,
         car_id: row.vehicleId,
         category: vehicleEnquiryCategory(vehicle?.car_type),
-        subcategory: row.kind === "reserve" ? "Reserve Now" : "Buy Online",
+        subcategory: RESERVATION_SUBCATEGORY[row.kind as ReservationKind],
         vehicle_price: row.vehiclePrice,
         deposit_amount: row.amountCents / 100,
         payment_provider: row.provider,

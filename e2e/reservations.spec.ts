@@ -6,8 +6,8 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { eq } from "drizzle-orm";
-import { reservations } from "~/server/db/schema";
+import { and, eq } from "drizzle-orm";
+import { leads, reservations } from "~/server/db/schema";
 import type { Site } from "~/server/sites/site";
 import type { RunningServer } from "~/server/start";
 import { CAR_COLLECTION } from "~/server/search";
@@ -164,4 +164,66 @@ test("a declined test card shows the provider's message and leaves the vehicle f
       name: /Reserve Now/,
     }),
   ).toBeVisible();
+});
+
+test("buys online through the checkout journey: steps saved as an incomplete lead, completed by the payment", async ({
+  page,
+  server,
+  siteUrl,
+  siteBySlug,
+  axe,
+}) => {
+  const site = siteBySlug("harbour-auto-group");
+  const car = await aReservableCar(server, site);
+  await page.goto(siteUrl(site.slug, `/checkout-journey?car_id=${car.slug}`), {
+    waitUntil: "networkidle",
+  });
+  await expect(page.getByText("Step 1 of 5")).toBeVisible();
+  expect(await axe()).toEqual([]);
+  await page.getByLabel("First Name").fill("Robin");
+  await page.getByLabel("Last Name").fill("Journey");
+  await page.getByLabel("Email").fill("robin@example.com");
+  await page.getByLabel("Phone").fill("0412345678");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Step 2 of 5")).toBeVisible();
+  // Saved as the dealership's incomplete lead.
+  await expect
+    .poll(async () => {
+      const [lead] = await server.database.db
+        .select({ formCompleted: leads.formCompleted })
+        .from(leads)
+        .where(and(eq(leads.vehicleId, car.id), eq(leads.siteId, site.id)));
+      return lead?.formCompleted;
+    })
+    .toBe(false);
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page.getByText("Step 1 of 5")).toBeVisible();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByLabel("No").check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Step 3 of 5")).toBeVisible();
+  await page.getByLabel("Yes").check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Step 4 of 5")).toBeVisible();
+  await page.getByLabel("Pick up from the dealership").check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Step 5 of 5")).toBeVisible();
+  await page.getByLabel(/I agree to pay a \$200 deposit/).check();
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page).toHaveURL((url) => url.pathname.startsWith("/_test-payments/pay/"));
+  await payWith(page, "4242 4242 4242 4242");
+  await expect(page.getByRole("heading", { name: "Your reservation is confirmed" })).toBeVisible();
+
+  await expect
+    .poll(async () => {
+      const rows = await server.database.db
+        .select({ formCompleted: leads.formCompleted, payload: leads.payload })
+        .from(leads)
+        .where(and(eq(leads.vehicleId, car.id), eq(leads.siteId, site.id)));
+      return rows.map((r) => [
+        r.formCompleted,
+        (r.payload as Record<string, unknown>).need_finance,
+      ]);
+    })
+    .toEqual([[true, "Yes"]]);
 });

@@ -392,10 +392,13 @@ export class ReservationService {
       origin,
       pageUrl: `${origin}/reservations/${row.id}`,
     };
-    const result = await this.deps.leads.intake.create({
+    const { journey_lead_id: journeyLeadId, ...extra } = row.extra;
+    const input = {
       site,
       fields: {
-        ...row.extra,
+        ...extra,
+        form_completed: true,
+        lead_status: "",
         first_name: row.shopper.firstName,
         last_name: row.shopper.lastName,
         email: row.shopper.email,
@@ -411,10 +414,18 @@ export class ReservationService {
         reservation_id: row.id,
         ...(row.lateDecision ? { late_payment: row.lateDecision } : {}),
       },
-      idempotencyKey: `reservation-${row.id}`,
       meta,
-      mode: site.settings.leadApiMode === "mock" ? "test" : "live",
-    });
+      mode: site.settings.leadApiMode === "mock" ? ("test" as const) : ("live" as const),
+    };
+    // The checkout journey saved its steps as an incomplete lead: the payment completes it.
+    let result = journeyLeadId
+      ? await this.deps.leads.intake.update({ ...input, leadId: journeyLeadId })
+      : null;
+    if (!result?.ok)
+      result = await this.deps.leads.intake.create({
+        ...input,
+        idempotencyKey: `reservation-${row.id}`,
+      });
     if (result.ok)
       await this.deps.db
         .update(reservations)

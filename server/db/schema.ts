@@ -678,9 +678,6 @@ export type LeadDeliveryRow = typeof leadDeliveries.$inferSelect;
 
 // ---- Payments: reservations (holds) and card payments (docs/product/payments.md) ----
 
-/** Reservation statuses that hold the vehicle: at most one such row per vehicle. */
-export const ACTIVE_RESERVATION_STATUSES = ["held", "paid"] as const;
-
 /**
  * A shopper's reservation of a vehicle: taken as a hold before the payment starts, paid, or
  * ended (expired, declined, cancelled, refunded). One active hold per vehicle, by constraint.

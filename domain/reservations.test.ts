@@ -46,7 +46,11 @@ describe("payments.md, Reservations and holds: refused before any hold", () => {
     ],
     ["coming soon, buy online", { status: "coming_soon" }, "buy-online", null],
   ] as const)("%s", (_name, overrides, kind, expected) => {
-    const refusal = reservationRefusal({ ...car, ...(overrides as Partial<Vehicle>) }, settings, kind);
+    const refusal = reservationRefusal(
+      { ...car, ...(overrides as Partial<Vehicle>) },
+      settings,
+      kind,
+    );
     expect(refusal && [refusal.status, refusal.message]).toEqual(expected);
   });
 

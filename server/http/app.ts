@@ -265,7 +265,7 @@ export function createApp(deps: AppDependencies) {
   app.use(createLeadsRouter(deps.leads));
   // ---- end leads ----
   // Reservations (a shopper's hold and payment) and the test card provider's own pages.
-  app.use(createReservationRouter({ service: deps.reservations }));
+  app.use(createReservationRouter({ service: deps.reservations, limiter: deps.leads.limiter }));
   app.use(createTestProviderRouter(deps.payments.test));
   // Phone reveals on vehicle pages (server/events/phone-reveal.ts); before the page cache.
   app.use(

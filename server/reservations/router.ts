@@ -10,7 +10,15 @@ import express from "express";
 import type { NextFunction, Request, Response } from "express";
 import { z } from "zod";
 import type { Database } from "../db/client";
+import {
+  CROSS_SITE_MESSAGE,
+  RATE_LIMITED_MESSAGE,
+  clientKey,
+  headersOf,
+  isCrossSiteRequest,
+} from "../leads/guard";
 import { validateContactFields } from "../leads/lead-fields";
+import type { RateLimiter } from "../http/rate-limiter";
 import { requireSiteApiKey } from "../sites/api-keys";
 import type { Site } from "../sites/site";
 import type { SiteRegistry } from "../sites/site-registry";
@@ -80,7 +88,11 @@ export function reservationRequestErrors(
   return { errors, data: parsed.data };
 }
 
-export function createReservationRouter(deps: { service: ReservationService }) {
+export function createReservationRouter(deps: {
+  service: ReservationService;
+  /** The lead forms' per-client limit: a hold is a form sent. */
+  limiter: RateLimiter;
+}) {
   const router = express.Router();
   router.post(
     "/api/reservations",
@@ -89,6 +101,16 @@ export function createReservationRouter(deps: { service: ReservationService }) {
       try {
         const { site, origin } = res.locals as { site?: Site; origin?: string };
         if (!site || !origin) return next();
+        if (isCrossSiteRequest(headersOf(req.headers))) {
+          res.status(403).json({ error: CROSS_SITE_MESSAGE });
+          return;
+        }
+        const hit = await deps.limiter.hit(clientKey(site.id, req.ip));
+        if (!hit.allowed) {
+          res.set("Retry-After", String(hit.retryAfterSeconds));
+          res.status(429).json({ error: RATE_LIMITED_MESSAGE });
+          return;
+        }
         const { errors, data } = reservationRequestErrors(req.body, site);
         if (!data || Object.keys(errors).length > 0) {
           res.status(422).json({ error: "Please check the highlighted fields.", errors });

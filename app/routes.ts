@@ -43,6 +43,11 @@ export default [
     }),
   ]),
 
+  // Reservations: the provider sends the shopper back here; the checkout journey's entry.
+  route("reservations/:id", "routes/reservation.tsx"),
+  route("reservations/:id/pay", "routes/reservation-pay.tsx"),
+  route("checkout-journey", "routes/checkout-journey.tsx"),
+
   // Leads: enquiry, booking, finance and valuation forms, and the success page.
   route("contact", "routes/contact.tsx", { id: "contact" }),
   route("contact-us/:slug", "routes/contact.tsx", { id: "contact-us-location" }),

@@ -25,7 +25,8 @@ export type PhoneVariant = (typeof PHONE_VARIANTS)[number];
 
 export const VEHICLE_PATHS = ["cars", "motorcycles", "campers"] as const;
 
-export const PAYMENT_PROVIDERS = ["stripe", "windcave", "pin-payments"] as const;
+export const PAYMENT_PROVIDERS = ["stripe", "windcave", "pin-payments", "test"] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 export const HOME_BLOCKS = [
   "hero",

@@ -399,7 +399,49 @@ export const SiteSettingsSchema = z.object({
     .enum(PAYMENT_PROVIDERS)
     .nullable()
     .default(null)
-    .describe("Card payment provider for deposits; null = no online reservation."),
+    .describe(
+      "Card payment provider for deposits: stripe, windcave, pin-payments, or test (the built-in test card provider); null = no online reservation.",
+    ),
+  paymentCurrency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default("AUD")
+    .describe("Currency of card deposits (ISO 4217, e.g. AUD, NZD)."),
+  driveAway: z
+    .object({
+      enabled: z
+        .boolean()
+        .default(false)
+        .describe("Show the estimated drive-away price (Australian sites only)."),
+      registration: z
+        .number()
+        .min(0)
+        .default(0)
+        .describe("Registration estimate added to the drive-away price, in dollars."),
+      ctp: z
+        .number()
+        .min(0)
+        .default(0)
+        .describe("CTP insurance estimate added to the drive-away price, in dollars."),
+      deliveryFee: z
+        .number()
+        .min(0)
+        .default(0)
+        .describe("Dealer delivery fee added to the drive-away price, in dollars."),
+    })
+    .default({ enabled: false, registration: 0, ctp: 0, deliveryFee: 0 })
+    .describe(
+      "Drive-away price estimate: the price plus the state's stamp duty, registration, CTP and the dealer's delivery fee.",
+    ),
+  reservationHoldMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15)
+    .describe(
+      "Minutes a vehicle is held for a shopper while they pay the deposit; unpaid, the hold then ends.",
+    ),
 
   // Links and pages
   pagesPrefixInUse: z

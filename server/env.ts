@@ -178,9 +178,45 @@ export const EnvSchema = z.object({
   AUTOGRAB_API_KEY: z.string().optional(),
   CAR_CLARITY_API_URL: z.string().url().optional(),
   CAR_CLARITY_API_KEY: z.string().optional(),
+  PAYMENTS_TEST_PROVIDER: flag
+    .default(true)
+    .describe(
+      "A site whose card provider has no credentials here takes deposits with the built-in test card provider (no real card is charged); false: such a site offers no online payment.",
+    ),
+  TEST_PAYMENTS_WEBHOOK_SECRET: z
+    .string()
+    .min(16)
+    .optional()
+    .describe("Signing secret of the built-in test provider's webhooks (generated when unset)."),
+  STRIPE_SECRET_KEY: z.string().optional().describe("Stripe secret key (sk_...)."),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .describe("Stripe webhook signing secret (whsec_...)."),
+  STRIPE_API_URL: z
+    .string()
+    .url()
+    .optional()
+    .describe("Stripe API base URL; unset = Stripe's own (tests point it at a local server)."),
+  WINDCAVE_API_URL: z
+    .string()
+    .url()
+    .default("https://sec.windcave.com")
+    .describe("Windcave REST API base URL (https://uat.windcave.com for testing)."),
+  WINDCAVE_USERNAME: z.string().optional().describe("Windcave REST API username."),
+  WINDCAVE_API_KEY: z.string().optional().describe("Windcave REST API key."),
+  RESERVATION_SWEEP_MS: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .default(30_000)
+    .describe("How often unpaid reservation holds past their time are ended."),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { SEARCH_MASTER_KEY: string };
+export type Env = z.infer<typeof EnvSchema> & {
+  SEARCH_MASTER_KEY: string;
+  TEST_PAYMENTS_WEBHOOK_SECRET: string;
+};
 
 export class EnvError extends Error {}
 
@@ -194,5 +230,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return {
     ...env,
     SEARCH_MASTER_KEY: env.SEARCH_MASTER_KEY ?? randomBytes(24).toString("hex"),
+    TEST_PAYMENTS_WEBHOOK_SECRET:
+      env.TEST_PAYMENTS_WEBHOOK_SECRET ?? randomBytes(24).toString("hex"),
   };
 }

@@ -35,6 +35,9 @@ import { startDataSourceRefresher } from "./data-source/refresher";
 import type { DataSourceRefresher } from "./data-source/refresher";
 import { createDemoSiteApiKeys } from "./sites/api-keys";
 import { startFeedPuller } from "./stock/feed-pull";
+import { createPaymentProviders } from "./payments/providers";
+import { ReservationService } from "./reservations/reservation-service";
+import { siteOrigin } from "./sites/site-origin";
 
 type DemoApiKey = Awaited<ReturnType<typeof createDemoSiteApiKeys>>[number];
 import { sql } from "drizzle-orm";
@@ -48,6 +51,7 @@ export type RunningServer = {
   app: ReturnType<typeof createApp>;
   search: SearchIndex;
   leads: LeadServices;
+  reservations: ReservationService;
   /** API keys made with the demo seed in development: shown at this first start only. */
   demoApiKeys: DemoApiKey[];
   /** Sites read from a remote dashboard backend; null when DATA_SOURCE_REFRESH is off. */
@@ -145,6 +149,18 @@ async function startApplication(
     rateLimiter,
   });
 
+  const payments = createPaymentProviders({ env, db: database.db, port: () => port, logger });
+  const reservations = new ReservationService({
+    db: database.db,
+    bus,
+    registry,
+    providers: payments,
+    leads,
+    logger: logger.child({ component: "reservations" }),
+    mailFrom: env.MAIL_FROM,
+    originOf: (site) => siteOrigin(site, { platformDomain: env.PLATFORM_DOMAIN, port }),
+  });
+
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let vite: ViteDevServer | undefined;
   if (options.dev) {
@@ -171,6 +187,8 @@ async function startApplication(
     search,
     leads,
     rateLimiter,
+    reservations,
+    payments,
   });
   const metrics: MetricsSource = {
     isPlatformHost: (host) => registry.byHost(host) === "platform",
@@ -206,6 +224,13 @@ async function startApplication(
         tickMs: env.STOCK_FEED_PULL_TICK_MS,
       })
     : async () => undefined;
+  // Unpaid holds past their time end (and their cars are reservable again).
+  const sweep = setInterval(() => {
+    reservations
+      .expireDue()
+      .catch((error: unknown) => logger.error({ err: error }, "reservation sweep failed"));
+  }, env.RESERVATION_SWEEP_MS);
+  sweep.unref();
 
   let closing: Promise<void> | null = null;
   return {
@@ -216,6 +241,7 @@ async function startApplication(
     registry,
     app,
     leads,
+    reservations,
     search,
     demoApiKeys,
     dataSources,
@@ -223,6 +249,7 @@ async function startApplication(
     close() {
       closing ??= (async () => {
         readiness.draining();
+        clearInterval(sweep);
         await drainRequests(httpServer, env.SHUTDOWN_DRAIN_MS);
         await vite?.close();
         await dataSources?.stop();

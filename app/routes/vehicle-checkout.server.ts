@@ -3,16 +3,14 @@
  * /cars/{slug}/buy-online): the vehicle, whether the rules allow it, and the request the shopper
  * sends. Server-only.
  *
- * The platform has no live card payment integration yet: the page runs in a clearly labelled
- * test mode in which no card is charged, and the reservation reaches the dealer as a lead with
- * `payment_status: "test"`. The vehicle is not marked reserved until a real payment is taken.
+ * Sending the form takes a hold on the vehicle and starts the deposit payment with the site's
+ * card provider (server/reservations): the shopper goes on to the provider's card page; the
+ * card never reaches this action.
  */
-import { redirect } from "react-router";
-import { vehicleEnquiryCategory } from "~/domain/lead-forms";
+import { redirect, redirectDocument } from "react-router";
 import {
   canReserveNow,
   canReserveOnline,
-  depositPaymentProcessor,
   depositText,
   isUnavailable,
 } from "~/domain/vehicle-actions";
@@ -21,17 +19,22 @@ import { vehicleHeading } from "~/domain/vehicle-page";
 import { priceDisplay } from "~/domain/vehicle-price";
 import type { Vehicle } from "~/domain/vehicle";
 import type { RequestContext } from "~/server/http/load-context";
-import { handleLeadForm } from "~/server/leads/form-action";
+import {
+  checkFormRequest,
+  failure,
+  formValues,
+  isFailure,
+  readPostedForm,
+  respond,
+  validateForm,
+  withoutFiles,
+} from "~/server/leads/form-action";
 import type { VehicleSummary } from "~/server/leads/form-context";
 import { checkoutFields } from "~/app/components/vehicle-page/checkout-fields";
+import { vehicleDriveAway } from "~/app/components/vehicle-page/vehicle-page-model";
 import { requireListedVehicle } from "./vehicle.server";
 
 export type CheckoutKind = "reserve" | "buy-online";
-
-export const CHECKOUT_SUBCATEGORY: Record<CheckoutKind, string> = {
-  reserve: "Reserve Now",
-  "buy-online": "Buy Online",
-};
 
 /** Card payment providers as shoppers know them. */
 const PROVIDER_NAMES: Record<string, string> = {
@@ -95,7 +98,11 @@ export function loadCheckout(context: RequestContext, request: Request, slug: st
     heading: vehicleHeading(vehicle),
     price: priceDisplay(vehicle, context.site.locale).text,
     deposit: depositText(vehicle),
-    provider: PROVIDER_NAMES[settings.paymentProvider ?? ""] ?? "our card payment provider",
+    driveAway: vehicleDriveAway(vehicle, context.site),
+    provider:
+      context.reservations.providerFor(context.site)?.displayName ??
+      PROVIDER_NAMES[settings.paymentProvider ?? ""] ??
+      "our card payment provider",
     vehiclePagePath: vehiclePagePath(vehicle.slug, settings),
     siteName: context.site.name,
   };
@@ -107,18 +114,43 @@ export async function checkoutAction(
   slug: string | undefined,
 ) {
   const { kind, vehicle } = requireCheckoutVehicle(context, request, slug);
-  const deposit = depositText(vehicle);
-  return handleLeadForm(request, context, {
-    fields: checkoutFields(context.site.settings, deposit),
-    fixed: {
-      car_id: vehicle.id,
-      category: vehicleEnquiryCategory(vehicle.car_type),
-      subcategory: CHECKOUT_SUBCATEGORY[kind],
-      deposit_amount: depositPaymentProcessor(vehicle)?.deposit_amount ?? null,
-      deposit_text: deposit,
-      payment_provider: context.site.settings.paymentProvider,
-      payment_status: "test",
+  const fields = checkoutFields(context.site.settings, depositText(vehicle));
+  const blocked = await checkFormRequest(request, context);
+  if (blocked) return respond(blocked);
+  const posted = await readPostedForm(request, context);
+  if (isFailure(posted)) return respond(posted);
+  await context.leads.files.discard(posted.files);
+  const values = withoutFiles(formValues(fields, posted), fields);
+  const errors = validateForm(fields, values, context);
+  if (Object.keys(errors).length > 0) return respond(failure(422, { values, errors }));
+  const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
+  const extra: Record<string, string> = {};
+  for (const name of ["message", "source", "postcode"])
+    if (text(name).trim() !== "") extra[name] = text(name).trim();
+  // The same drive-away figures as the page, for the dealer's lead.
+  const driveAway = vehicleDriveAway(vehicle, context.site);
+  if (driveAway) {
+    extra.drive_away_estimate = driveAway.total;
+    for (const line of driveAway.lines) extra[`drive_away_${line.key}`] = line.amount;
+  }
+  const result = await context.reservations.start({
+    site: context.site,
+    carId: vehicle.id,
+    kind,
+    shopper: {
+      firstName: text("first_name").trim(),
+      lastName: text("last_name").trim(),
+      email: text("email").trim(),
+      phone: text("phone").trim(),
     },
-    successParams: { car_id: String(vehicle.id) },
+    extra,
+    origin: context.origin,
+    siteHost: new URL(context.origin).host,
   });
+  if (!result.ok)
+    return respond(
+      failure(result.status, { values, errors: result.errors ?? {}, formError: result.message }),
+    );
+  // The card page is the provider's, not one of this app's routes: a whole-document navigation.
+  return redirectDocument(result.paymentPageUrl, 303);
 }

@@ -5,6 +5,7 @@ import { FormPage, InfoBox, VehicleSummaryCard } from "~/app/components/forms/fo
 import { LeadForm } from "~/app/components/forms/lead-form";
 import { checkoutFields } from "~/app/components/vehicle-page/checkout-fields";
 import { useSite } from "~/app/lib/site";
+import { DriveAwayBreakdown } from "~/app/components/vehicle-page/drive-away";
 
 /** /{vehiclePath}/{slug}/checkout (Reserve Now) and /{vehiclePath}/{slug}/buy-online. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -64,26 +65,21 @@ export default function VehicleCheckout({ loaderData, actionData }: Route.Compon
         </>
       }
     >
-      <div
-        role="note"
-        className="mb-6 rounded-site border-2 border-amber-500 bg-amber-50 p-4 text-amber-950"
-      >
-        <p className="font-bold">Test mode</p>
-        <p className="mt-1">
-          Online payments on this site are in test mode: no card is charged. Your request reaches
-          the dealer, who will contact you to take the deposit.
-        </p>
-      </div>
       <p className="mb-4 text-lg">
         Deposit: <strong>{deposit}</strong>{" "}
         <span className="text-slate-700">(vehicle price {loaderData.price})</span>
       </p>
+      {loaderData.driveAway && (
+        <div className="mb-6">
+          <DriveAwayBreakdown driveAway={loaderData.driveAway} />
+        </div>
+      )}
       <LeadForm
         id={reserve ? "reserve-form" : "buy-online-form"}
         fields={checkoutFields(site.settings, deposit)}
         defaults={{ opt_in: true }}
         actionData={actionData}
-        submitLabel={`${reserve ? "Reserve" : "Buy online"} with a ${deposit} deposit (test)`}
+        submitLabel={`Continue to pay the ${deposit} deposit`}
       />
     </FormPage>
   );

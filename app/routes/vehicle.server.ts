@@ -42,7 +42,7 @@ function notFound(): never {
   throw data({ reason: "vehicle-not-found" }, { status: 404 });
 }
 
-function findVehicle(
+export function findVehicle(
   context: Pick<RequestContext, "search">,
   slug: string | undefined,
 ): Vehicle | null {

@@ -5,6 +5,7 @@
  * Every tenant-owned table carries `site_id`; queries reach it through `server/sites/scope.ts`,
  * which adds the site condition once for every loader.
  */
+import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -674,3 +675,97 @@ export const devMail = pgTable(
 
 export type LeadRow = typeof leads.$inferSelect;
 export type LeadDeliveryRow = typeof leadDeliveries.$inferSelect;
+
+// ---- Payments: reservations (holds) and card payments (docs/product/payments.md) ----
+
+/**
+ * A shopper's reservation of a vehicle: taken as a hold before the payment starts, paid, or
+ * ended (expired, declined, cancelled, refunded). One active hold per vehicle, by constraint.
+ */
+export const reservations = pgTable(
+  "reservations",
+  {
+    id: uuid("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    vehicleId: integer("vehicle_id")
+      .notNull()
+      .references(() => vehicles.id, { onDelete: "cascade" }),
+    dealershipId: integer("dealership_id"),
+    /** 'reserve' or 'buy-online'. */
+    kind: text("kind").notNull(),
+    /** held | paid | expired | declined | cancelled | refunded */
+    status: text("status").notNull(),
+    provider: text("provider").notNull(),
+    paymentId: text("payment_id"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    /** The vehicle's price when the hold was taken (the lead and receipt quote it). */
+    vehiclePrice: doublePrecision("vehicle_price").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    shopper: jsonb("shopper")
+      .$type<{ firstName: string; lastName: string; email: string; phone: string }>()
+      .notNull(),
+    /** What the checkout journey collected (trade-in, finance, delivery), for the lead. */
+    extra: jsonb("extra").$type<Record<string, string>>().notNull().default({}),
+    failureMessage: text("failure_message"),
+    /** A payment that arrived after its hold expired: 'kept' or 'refunded'. */
+    lateDecision: text("late_decision"),
+    refundId: text("refund_id"),
+    leadId: uuid("lead_id"),
+    receiptSentAt: timestamp("receipt_sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("reservations_one_active_per_vehicle")
+      .on(t.vehicleId)
+      .where(sql`status IN ('held', 'paid')`),
+    uniqueIndex("reservations_provider_payment").on(t.provider, t.paymentId),
+    index("reservations_site_created").on(t.siteId, t.createdAt),
+    index("reservations_status_expires").on(t.status, t.expiresAt),
+  ],
+);
+
+/** Provider webhook events already applied: the same event twice changes nothing. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: serial("id").primaryKey(),
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    paymentId: text("payment_id"),
+    reservationId: uuid("reservation_id"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("payment_events_provider_event").on(t.provider, t.eventId)],
+);
+
+/**
+ * The built-in test card provider's own records (server/payments/test-provider.ts): it keeps
+ * them in the database so that every server process answers for the same payment.
+ */
+export const testProviderPayments = pgTable(
+  "test_provider_payments",
+  {
+    id: text("id").primaryKey(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    reference: text("reference").notNull(),
+    description: text("description").notNull(),
+    /** requires_payment_method | requires_action | succeeded | failed | cancelled */
+    status: text("status").notNull(),
+    cardLast4: text("card_last4"),
+    failureMessage: text("failure_message"),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    returnUrl: text("return_url").notNull(),
+    webhookHost: text("webhook_host").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("test_provider_payments_idempotency").on(t.idempotencyKey)],
+);

@@ -30,6 +30,14 @@ import { createStockApiRouter } from "../stock/stock-api";
 import type { LeadServices } from "../leads/services";
 import { createLeadsRouter } from "../leads/router";
 import { createDevMailRouter } from "../leads/dev-mail-page";
+import type { PaymentProviders } from "../payments/providers";
+import { createTestProviderRouter } from "../payments/test-provider";
+import type { ReservationService } from "../reservations/reservation-service";
+import {
+  createPaymentWebhookRouter,
+  createReservationRouter,
+  createReservationsApiRouter,
+} from "../reservations/router";
 import { createDashboardApi } from "../dashboard/router";
 import { authenticateSiteRequest } from "../sites/api-keys";
 import { createPhoneRevealRouter, PHONE_REVEAL_LIMIT } from "../events/phone-reveal";
@@ -65,6 +73,9 @@ export type AppDependencies = {
   leads: LeadServices;
   /** Makes the per-client limits: in Redis with REDIS_URL, else in this process. */
   rateLimiter: RateLimiterFactory;
+  /** Reservations and card payments (server/reservations, server/payments). */
+  reservations: ReservationService;
+  payments: PaymentProviders;
 };
 
 /** A path whose last segment has a file extension (`/favicon.ico`, `/icons/a.png`). */
@@ -179,6 +190,27 @@ export function createApp(deps: AppDependencies) {
     searchApi(req, res, next);
   });
 
+  // Reservations: provider webhooks and the staff API name their site themselves.
+  const paymentWebhooks = createPaymentWebhookRouter({ service: deps.reservations });
+  const reservationsApi = createReservationsApiRouter({
+    db: deps.db,
+    registry,
+    service: deps.reservations,
+  });
+  app.use((req, res, next) => {
+    if (
+      !req.path.startsWith("/api/payments/") &&
+      !/^\/api\/v1\/websites\/[^/]+\/reservations/.test(req.path)
+    )
+      return next();
+    if (registry.byHost(req.headers.host) === null) {
+      res.status(404).type("text/plain").send("Not Found");
+      return;
+    }
+    paymentWebhooks(req, res, () => reservationsApi(req, res, next));
+  });
+  // ---- end reservations ----
+
   // The stock API (server/stock/stock-api.ts): the website id in its path names the site.
   const stockApi = createStockApiRouter({ db: deps.db, bus: deps.bus, registry });
   app.use((req, res, next) => {
@@ -232,6 +264,9 @@ export function createApp(deps: AppDependencies) {
   // Leads (server/leads): the lead API, lookups and booking slots; before the page cache.
   app.use(createLeadsRouter(deps.leads));
   // ---- end leads ----
+  // Reservations (a shopper's hold and payment) and the test card provider's own pages.
+  app.use(createReservationRouter({ service: deps.reservations, limiter: deps.leads.limiter }));
+  app.use(createTestProviderRouter(deps.payments.test));
   // Phone reveals on vehicle pages (server/events/phone-reveal.ts); before the page cache.
   app.use(
     createPhoneRevealRouter({
@@ -282,6 +317,7 @@ export function createApp(deps: AppDependencies) {
           cspNonce: locals.cspNonce!,
           search: createSiteSearch(deps.search, site, logger),
           leads: deps.leads,
+          reservations: deps.reservations,
         };
       },
     }),

@@ -72,6 +72,7 @@ export type CspSettings = Pick<
   | "imageCdnTemplate"
   | "promoPopup"
   | "contentSecurityPolicyOrigins"
+  | "paymentProvider"
 >;
 
 /** A plain host name with an optional port: no placeholder, wildcard or separator. */
@@ -119,6 +120,16 @@ export function contentSecurityPolicyDirectives(
   allow(["img-src"], settings.promoPopup?.imageUrl);
   for (const origin of settings.contentSecurityPolicyOrigins)
     allow(["script-src", "connect-src", "img-src", "frame-src"], origin);
+  // Card providers (docs/product/payments.md): Stripe's fields in its frames; Windcave's hosted
+  // payment page, reached by the redirect that follows the checkout form.
+  if (settings.paymentProvider === "stripe") {
+    allow(["script-src", "frame-src"], "https://js.stripe.com");
+    allow(["frame-src"], "https://hooks.stripe.com");
+    allow(["connect-src"], "https://api.stripe.com");
+  }
+  if (settings.paymentProvider === "windcave")
+    for (const host of ["https://sec.windcave.com", "https://uat.windcave.com"])
+      allow(["form-action"], host);
   if (options.nonce) (extra["script-src"] ??= []).push(`'nonce-${options.nonce}'`);
 
   const directives: Record<string, readonly string[]> = {};

@@ -9,6 +9,7 @@ import type { Site } from "../sites/site";
 import type { SiteRegistry } from "../sites/site-registry";
 import type { SiteSearch } from "../stock/site-search";
 import type { LeadServices } from "../leads/services";
+import type { ReservationService } from "../reservations/reservation-service";
 
 export type RequestContext = {
   site: Site;
@@ -28,6 +29,8 @@ export type RequestContext = {
   search: SiteSearch;
   /** Lead intake, booking slots and lookups (server/leads), for the forms' actions. */
   leads: LeadServices;
+  /** Reservations and card payments (server/reservations), for the checkout pages. */
+  reservations: ReservationService;
 };
 
 declare module "react-router" {

@@ -13,7 +13,7 @@ import type { NextFunction, Request, Response } from "express";
 import type { Database } from "../db/client";
 import { siteApiKeys, sites } from "../db/schema";
 
-export const API_KEY_SCOPES = ["stock:write", "dashboard:read"] as const;
+export const API_KEY_SCOPES = ["stock:write", "dashboard:read", "reservations:manage"] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 export function isApiKeyScope(value: string): value is ApiKeyScope {

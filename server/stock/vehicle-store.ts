@@ -333,3 +333,21 @@ export async function deleteVehicle(db: Database, bus: ChangeBus, siteId: number
   await db.delete(vehicles).where(eq(vehicles.id, id));
   await bus.publish({ kind: "vehicle", siteId, ids: [id], deleted: true });
 }
+
+/**
+ * Marks a vehicle reserved (a paid deposit) or free again (a cancelled reservation) and
+ * announces it: the search index, the page cache and every other server process see it.
+ */
+export async function setVehicleReserved(
+  db: Database,
+  bus: ChangeBus,
+  siteId: number,
+  vehicleId: number,
+  reserved: boolean,
+): Promise<void> {
+  await db
+    .update(vehicles)
+    .set({ reserved, updatedAt: new Date() })
+    .where(and(eq(vehicles.siteId, siteId), eq(vehicles.id, vehicleId)));
+  await announceVehicleChanges(bus, siteId, [vehicleId]);
+}

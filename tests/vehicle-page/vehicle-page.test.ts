@@ -3,13 +3,13 @@
  * shopper and a crawler read there, and the phone reveal record.
  */
 import { Writable } from "node:stream";
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isListed } from "~/domain/listing";
 import { formatPrice } from "~/domain/vehicle-price";
 import type { Vehicle } from "~/domain/vehicle";
-import { leads } from "~/server/db/schema";
+import { reservations } from "~/server/db/schema";
 import { parseEnv } from "~/server/env";
 import type { Site } from "~/server/sites/site";
 import { startServer, type RunningServer } from "~/server/start";
@@ -439,17 +439,17 @@ describe("reserve and buy online", () => {
     opt_in: "on",
   };
 
-  it("a reservable vehicle has a test-mode checkout with its deposit; buy online too", async () => {
+  it("a reservable vehicle has a checkout with its deposit and card provider; buy online too", async () => {
     const site = siteBySlug("harbour-auto-group");
     const vehicle = special(site, 22);
     for (const suffix of ["/checkout", "/buy-online"]) {
       const res = await get(site, `${pagePath(site, vehicle)}${suffix}`);
       expect(res.status, suffix).toBe(200);
       const body = text(res.body);
-      expect(body).toContain("Test mode");
-      expect(body).toContain("no card is charged");
-      expect(body).toContain("$500");
-      expect(body).toContain("Stripe");
+      expect(body).not.toContain("no card is charged");
+      expect(body).toContain("Continue to pay the $500 deposit");
+      // No Stripe keys in the tests: the built-in test card provider takes the deposit.
+      expect(body).toContain("Test card payments");
       expect(res.body).toContain('name="robots" content="noindex"');
     }
   });
@@ -471,7 +471,7 @@ describe("reserve and buy online", () => {
     expect((await get(southern, `${pagePath(southern, used)}/checkout`)).status).toBe(303);
   });
 
-  it("a reservation needs the deposit terms, then reaches the dealer as a lead marked as a test payment", async () => {
+  it("a reservation needs the deposit terms, then holds the vehicle and goes on to the card page", async () => {
     const site = siteBySlug("harbour-auto-group");
     const vehicle = special(site, 22);
     const path = `${pagePath(site, vehicle)}/checkout`;
@@ -481,19 +481,12 @@ describe("reserve and buy online", () => {
 
     const sent = await postForm(site, path, { ...shopper, terms_conditions: "on" });
     expect(sent.status).toBe(303);
-    expect(sent.headers.location).toMatch(/^\/success\?.*car_id=/);
-    const [lead] = await server.database.db
+    expect(sent.headers.location).toMatch(/^\/_test-payments\/pay\/tp_/);
+    const [held] = await server.database.db
       .select()
-      .from(leads)
-      .where(and(eq(leads.siteId, site.id), eq(leads.vehicleId, vehicle.id)))
-      .orderBy(desc(leads.createdAt))
-      .limit(1);
-    expect(lead?.payload).toMatchObject({
-      car_id: vehicle.id,
-      subcategory: "Reserve Now",
-      payment_status: "test",
-      deposit_text: "$500",
-      email: "sam@example.com",
-    });
+      .from(reservations)
+      .where(and(eq(reservations.siteId, site.id), eq(reservations.vehicleId, vehicle.id)));
+    expect(held).toMatchObject({ status: "held", amountCents: 50_000, kind: "reserve" });
+    expect(held!.shopper.email).toBe("sam@example.com");
   });
 });

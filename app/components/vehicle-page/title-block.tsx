@@ -1,3 +1,4 @@
+import { DriveAwayBreakdown } from "./drive-away";
 import { useState } from "react";
 import type { VehicleTagKind } from "~/domain/vehicle-tags";
 import { Modal } from "~/app/components/engagement/modal";
@@ -74,6 +75,7 @@ function PriceBlock({ page }: { page: VehiclePageModel }) {
         {page.price.text}
       </p>
       {page.priceType && <p className="text-sm text-slate-700">{page.priceType}</p>}
+      {page.driveAway && <DriveAwayBreakdown driveAway={page.driveAway} />}
       {page.subscriptionPrice && (
         <p className="mt-1 text-sm font-semibold text-slate-900">
           Or subscribe {page.subscriptionPrice}

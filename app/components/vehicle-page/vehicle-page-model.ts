@@ -37,6 +37,7 @@ import { memoFormat } from "~/app/components/vehicle-card/format-cache";
 import { siteSearchBasePath } from "~/domain/search-scope";
 import type { Vehicle, VehicleImage } from "~/domain/vehicle";
 import type { Locale } from "~/domain/site-settings";
+import { driveAwayEstimate, driveAwayView, type DriveAwayView } from "~/domain/drive-away";
 
 /** The vehicle fields the page's components read. */
 export type VehiclePageVehicle = Pick<
@@ -127,6 +128,8 @@ export type VehiclePageModel = {
   features: string[];
   /** The finance calculator's starting price (the shared calculator reads the site's rate). */
   finance: { price: number } | null;
+  /** The estimated drive-away price and its breakdown (Australian sites that show it). */
+  driveAway: DriveAwayView | null;
   breadcrumbs: Array<{ name: string; href: string | null }>;
   canonicalPath: string;
   /** Where 'Find Me Something Similar' and the similar vehicles' 'see more' lead. */
@@ -211,6 +214,19 @@ export function vehicleSpecGroups(vehicle: Vehicle, site: Site): SpecGroup[] {
     ]),
   ];
   return groups.filter((g) => g.rows.length > 0);
+}
+
+/** The drive-away estimate of a vehicle on a site, formatted in its spelling; null where none. */
+export function vehicleDriveAway(
+  vehicle: Pick<Vehicle, "price" | "state" | "simple_fuel">,
+  site: Pick<Site, "locale" | "state" | "settings">,
+): DriveAwayView | null {
+  const estimate = driveAwayEstimate(vehicle, {
+    locale: site.locale,
+    state: site.state,
+    driveAway: site.settings.driveAway,
+  });
+  return estimate ? driveAwayView(estimate, (amount) => formatPrice(amount, site.locale)) : null;
 }
 
 export type VehiclePageInput = {
@@ -341,6 +357,7 @@ export function buildVehiclePageModel({
     specGroups: vehicleSpecGroups(vehicle, site),
     features: vehicle.filtered_features.filter((f) => f.trim() !== "").map(localise),
     finance: !unavailable && price.kind === "price" ? { price: vehicle.price } : null,
+    driveAway: vehicleDriveAway(vehicle, site),
     breadcrumbs: [
       { name: "Home", href: "/" },
       { name: "Our stock", href: settings.defaultSearchPath },

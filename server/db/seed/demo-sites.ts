@@ -309,6 +309,7 @@ export const DEMO_SITES: DemoSite[] = [
     settings: {
       defaultSort: "created_at_timestamp:desc",
       paymentProvider: "stripe",
+      driveAway: { enabled: true, registration: 950, ctp: 620, deliveryFee: 1_490 },
       separateSalesServiceHours: true,
       serviceLocationsBookService: true,
       locationsCarouselFilter: { slugs: null, type: "sales" },

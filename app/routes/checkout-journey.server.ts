@@ -1,0 +1,182 @@
+/**
+ * /checkout-journey?car_id={slug} (docs/product/payments.md, "The checkout journey"): buying a
+ * vehicle online in steps, on the finance form's multi-step machinery. Every step before the
+ * deposit is saved as the dealership's incomplete lead; the deposit step takes the hold and sends
+ * the shopper to the card provider, and the paid reservation completes that same lead.
+ * Server-only.
+ */
+import { data, redirect, redirectDocument } from "react-router";
+import { checkoutJourneySteps } from "~/domain/checkout-journey";
+import { vehicleEnquiryCategory } from "~/domain/lead-forms";
+import { RESERVATION_SUBCATEGORY } from "~/domain/reservations";
+import {
+  goBack,
+  goForward,
+  isLastStep,
+  needsStepSave,
+  stepErrorStyle,
+  stepSaved,
+  stepSaveFailed,
+  stepSaveRequest,
+  submitFailed,
+} from "~/domain/multi-step-form";
+import { canReserveOnline, depositText, isUnavailable } from "~/domain/vehicle-actions";
+import { buyOnlinePath, vehiclePagePath } from "~/domain/vehicle-paths";
+import { vehicleHeading } from "~/domain/vehicle-page";
+import type { RequestContext } from "~/server/http/load-context";
+import {
+  checkFormRequest,
+  failure,
+  formValues,
+  isFailure,
+  leadFieldsOf,
+  readPostedForm,
+  respond,
+  submitToIntake,
+  validateForm,
+} from "~/server/leads/form-action";
+import { parseFormState } from "~/server/leads/finance-page";
+import { visibleLocations } from "~/server/leads/form-context";
+import type { LeadFields } from "~/server/leads/lead-fields";
+import { vehicleDriveAway } from "~/app/components/vehicle-page/vehicle-page-model";
+import { findVehicle } from "./vehicle.server";
+
+async function journeyOf(context: RequestContext, request: Request) {
+  const carId = new URL(request.url).searchParams.get("car_id")?.trim() ?? "";
+  const vehicle = carId ? findVehicle(context, carId) : null;
+  if (!vehicle) throw data("Not Found", { status: 404 });
+  const { settings } = context.site;
+  if (!canReserveOnline(vehicle, settings) || isUnavailable(vehicle))
+    throw redirect(vehiclePagePath(vehicle.slug, settings), 303);
+  const deposit = depositText(vehicle);
+  const locations = (await visibleLocations(context)).map((l) => ({
+    value: l.value,
+    label: l.label,
+  }));
+  const steps = checkoutJourneySteps({
+    deposit,
+    locations,
+    tradeInAllowed: settings.tradeInAllowed && vehicle.trade_in_allowed !== false,
+  });
+  return { vehicle, deposit, steps };
+}
+
+export async function loadCheckoutJourney(context: RequestContext, request: Request) {
+  const { vehicle, deposit, steps } = await journeyOf(context, request);
+  return {
+    steps,
+    heading: vehicleHeading(vehicle),
+    price: vehicle.price,
+    deposit,
+    driveAway: vehicleDriveAway(vehicle, context.site),
+    vehiclePagePath: vehiclePagePath(vehicle.slug, context.site.settings),
+    buyOnlinePath: buyOnlinePath(vehicle.slug, context.site.settings),
+    hidden: { car_id: vehicle.slug },
+    siteName: context.site.name,
+  };
+}
+
+export async function checkoutJourneyAction(context: RequestContext, request: Request) {
+  const { vehicle, steps } = await journeyOf(context, request);
+  const blocked = await checkFormRequest(request, context);
+  if (blocked) return respond(blocked);
+  const posted = await readPostedForm(request, context);
+  if (isFailure(posted)) return respond(posted);
+  await context.leads.files.discard(posted.files);
+  const allFields = steps.flatMap((s) => s.fields);
+  const values = formValues(allFields, posted);
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const state = parseFormState(first(posted.fields.form_state), steps.length);
+  if (first(posted.fields.intent) === "back")
+    return respond(failure(200, { values, step: goBack(state) }));
+
+  const step = steps[state.current]!;
+  const errors = validateForm(step.fields, values, context);
+  if (Object.keys(errors).length > 0) return respond(failure(422, { values, errors, step: state }));
+  const answered = leadFieldsOf(
+    allFields,
+    values,
+    posted,
+    {
+      car_id: vehicle.id,
+      category: vehicleEnquiryCategory(vehicle.car_type),
+      subcategory: RESERVATION_SUBCATEGORY["buy-online"],
+    },
+    context,
+  );
+
+  if (!isLastStep(state)) {
+    if (!needsStepSave(state)) return respond(failure(200, { values, step: goForward(state) }));
+    const save = stepSaveRequest(state, answered);
+    const outcome = await submitToIntake(
+      request,
+      context,
+      values,
+      save.body.lead as LeadFields,
+      posted,
+      { leadId: save.method === "PUT" ? String(state.leadId) : undefined },
+    );
+    const message = isFailure(outcome)
+      ? (outcome.body.formError ?? "")
+      : outcome.result.ok
+        ? null
+        : outcome.result.error;
+    if (message !== null || isFailure(outcome) || !outcome.result.ok)
+      return respond(
+        failure(isFailure(outcome) ? outcome.status : 422, {
+          values,
+          errors: !isFailure(outcome) && !outcome.result.ok ? outcome.result.errors : {},
+          step: stepSaveFailed(state, message ?? ""),
+          stepError: { message: message ?? "", style: stepErrorStyle(step.title) },
+        }),
+      );
+    return respond(failure(200, { values, step: stepSaved(state, outcome.result.id) }));
+  }
+
+  // The deposit: hold the car, then the card provider's page. The incomplete lead is completed
+  // when the payment arrives (with the payment reference).
+  const extra: Record<string, string> = {};
+  for (const [key, value] of Object.entries(answered))
+    if (typeof value === "string" && value.trim() !== "" && key !== "terms_conditions")
+      extra[key] = value.trim().slice(0, 2000);
+  for (const key of [
+    "first_name",
+    "last_name",
+    "email",
+    "phone",
+    "car_id",
+    "category",
+    "subcategory",
+  ])
+    delete extra[key];
+  if (state.leadId !== null) extra.journey_lead_id = String(state.leadId);
+  const driveAway = vehicleDriveAway(vehicle, context.site);
+  if (driveAway) {
+    extra.drive_away_estimate = driveAway.total;
+    for (const line of driveAway.lines) extra[`drive_away_${line.key}`] = line.amount;
+  }
+  const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
+  const result = await context.reservations.start({
+    site: context.site,
+    carId: vehicle.id,
+    kind: "buy-online",
+    shopper: {
+      firstName: text("first_name").trim(),
+      lastName: text("last_name").trim(),
+      email: text("email").trim(),
+      phone: text("phone").trim(),
+    },
+    extra,
+    origin: context.origin,
+    siteHost: new URL(context.origin).host,
+  });
+  if (!result.ok)
+    return respond(
+      failure(result.status, {
+        values,
+        formError: result.message,
+        step: submitFailed(state, result.message),
+      }),
+    );
+  return redirectDocument(result.paymentPageUrl, 303);
+}

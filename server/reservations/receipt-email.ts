@@ -1,0 +1,69 @@
+/**
+ * The shopper's receipt for a paid deposit: what was paid, for which vehicle, the payment
+ * reference, and what happens next.
+ */
+import type { Vehicle } from "~/domain/vehicle";
+import { vehicleHeading } from "~/domain/vehicle-page";
+import { vehiclePagePath } from "~/domain/vehicle-paths";
+import { escapeXml as escapeHtml } from "../leads/adf";
+import type { OutgoingMail } from "../providers/mail/mail-transport";
+import type { Site } from "../sites/site";
+import type { reservations } from "../db/schema";
+
+type Row = typeof reservations.$inferSelect;
+
+export function moneyText(cents: number, currency: string): string {
+  const amount = cents / 100;
+  return new Intl.NumberFormat("en-AU", {
+    style: "currency",
+    currency,
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+  }).format(amount);
+}
+
+export function receiptMail(options: {
+  site: Site;
+  reservation: Row;
+  vehicle: Vehicle | null;
+  origin: string;
+  from: string;
+}): OutgoingMail {
+  const { site, reservation: r, vehicle, origin } = options;
+  const heading = vehicle ? vehicleHeading(vehicle) : "your vehicle";
+  const paid = moneyText(r.amountCents, r.currency);
+  const host = new URL(origin).hostname;
+  const link = vehicle ? `${origin}${vehiclePagePath(vehicle.slug, site.settings)}` : origin;
+  const lines = [
+    `Hi ${r.shopper.firstName},`,
+    "",
+    `Thank you: we have received your ${paid} deposit and the ${heading} is reserved for you.`,
+    "",
+    `Deposit paid: ${paid}`,
+    `Vehicle: ${heading}${vehicle?.stocknum ? ` (stock number ${vehicle.stocknum})` : ""}`,
+    `Vehicle price: ${moneyText(Math.round(r.vehiclePrice * 100), r.currency)}`,
+    `Payment reference: ${r.paymentId ?? ""}`,
+    `Reservation: ${r.id}`,
+    "",
+    `Our team will call you on ${r.shopper.phone} to arrange the rest.`,
+    `See the vehicle: ${link}`,
+    "",
+    site.name,
+    ...(site.contactDetails.phone ? [site.contactDetails.phone] : []),
+  ];
+  const text = lines.join("\n");
+  const html = `<!doctype html><html><body>${lines
+    .map((l) => (l === "" ? "<br>" : `<p style="margin:0">${escapeHtml(l)}</p>`))
+    .join("")}</body></html>`;
+  return {
+    messageId: `<reservation-${r.id}.receipt@${host}>`,
+    from: { name: site.name, address: options.from },
+    to: r.shopper.email,
+    replyTo: site.contactDetails.email ?? undefined,
+    subject: `Your deposit receipt: ${heading}`,
+    text,
+    html,
+    headers: {},
+    attachments: [],
+    siteId: site.id,
+  };
+}

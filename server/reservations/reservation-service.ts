@@ -1,0 +1,571 @@
+/**
+ * Reservations (docs/product/payments.md, "Reservations and holds"): a shopper's hold on a
+ * vehicle, taken in the database before the payment starts (one active hold per vehicle, by a
+ * partial unique index), paid through the site's card provider, or ended.
+ *
+ * Every way a payment's outcome arrives (the provider's webhook, the shopper's return to the
+ * confirmation page, the sweeper) goes through `applyOutcome`, whose state changes are
+ * conditional updates: the same outcome twice changes nothing. A paid hold marks the vehicle
+ * reserved through the stock write path, sends the shopper a receipt and the dealership a lead
+ * (with the payment reference) through the lead outbox.
+ */
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import { vehicleEnquiryCategory } from "~/domain/lead-forms";
+import {
+  RESERVATION_MESSAGES,
+  RESERVATION_SUBCATEGORY,
+  depositCents,
+  reservationRefusal,
+  type ReservationKind,
+} from "~/domain/reservations";
+import type { Vehicle } from "~/domain/vehicle";
+import { vehicleHeading } from "~/domain/vehicle-page";
+import type { Database } from "../db/client";
+import { paymentEvents, reservations, vehicles } from "../db/schema";
+import type { ChangeBus } from "../events/change-bus";
+import type { LeadMeta } from "../leads/lead-intake";
+import type { LeadServices } from "../leads/services";
+import type { PaymentProviders } from "../payments/providers";
+import {
+  PaymentProviderError,
+  WebhookSignatureError,
+  type PaymentProvider,
+  type PaymentWebhookEvent,
+} from "../payments/provider";
+import type { Site } from "../sites/site";
+import type { SiteRegistry } from "../sites/site-registry";
+import { loadVehicleDocuments, setVehicleReserved } from "../stock/vehicle-store";
+import { receiptMail } from "./receipt-email";
+
+export type ReservationRow = typeof reservations.$inferSelect;
+
+export type Shopper = { firstName: string; lastName: string; email: string; phone: string };
+
+export type StartInput = {
+  site: Site;
+  /** The vehicle's id or slug, as the shopper's page named it. */
+  carId: string | number;
+  kind: ReservationKind;
+  shopper: Shopper;
+  /** The deposit the page showed, in dollars, when the client names one: it must match. */
+  amount?: number | null;
+  extra?: Record<string, string>;
+  /** The site's origin (links, the return URL) and host (the test provider's webhooks). */
+  origin: string;
+  siteHost: string;
+};
+
+export type StartResult =
+  | { ok: true; reservation: ReservationRow; paymentPageUrl: string; clientSecret: string | null }
+  | { ok: false; status: number; message: string; errors?: Record<string, string> };
+
+const refuse = (status: number, message: string, errors?: Record<string, string>) =>
+  ({ ok: false, status, message, ...(errors ? { errors } : {}) }) as const;
+
+export type ReservationServiceDependencies = {
+  db: Database;
+  bus: ChangeBus;
+  registry: Pick<SiteRegistry, "byId">;
+  providers: PaymentProviders;
+  leads: Pick<LeadServices, "intake" | "transport">;
+  logger: Logger;
+  mailFrom: string;
+  /** The site's origin, for links in e-mail sent later (webhooks have no request of the site). */
+  originOf: (site: Site) => string;
+  now?: () => Date;
+};
+
+export class ReservationService {
+  readonly #now: () => Date;
+  constructor(private readonly deps: ReservationServiceDependencies) {
+    this.#now = deps.now ?? (() => new Date());
+  }
+
+  providerFor(site: Pick<Site, "settings">): PaymentProvider | null {
+    return this.deps.providers.forSite(site);
+  }
+
+  /** The vehicle's search document, on this site only (another site's id is not found). */
+  async #vehicle(siteId: number, carId: string | number): Promise<Vehicle | null> {
+    const key = String(carId).trim();
+    const condition = /^\d{1,9}$/.test(key) ? eq(vehicles.id, Number(key)) : eq(vehicles.slug, key);
+    const [row] = await this.deps.db
+      .select({ id: vehicles.id })
+      .from(vehicles)
+      .where(and(eq(vehicles.siteId, siteId), condition));
+    if (!row) return null;
+    const [doc] = await loadVehicleDocuments(this.deps.db, { ids: [row.id] });
+    return doc && doc.show_on_dealer_website ? doc : null;
+  }
+
+  /** Takes the hold, then starts the payment. */
+  async start(input: StartInput): Promise<StartResult> {
+    const { site } = input;
+    const provider = this.providerFor(site);
+    const vehicle = await this.#vehicle(site.id, input.carId);
+    if (!vehicle) return refuse(404, RESERVATION_MESSAGES.vehicleNotFound);
+    const refusal = reservationRefusal(vehicle, site.settings, input.kind);
+    if (refusal) return refuse(refusal.status, refusal.message);
+    if (!provider) return refuse(409, RESERVATION_MESSAGES.noProvider);
+    const amountCents = depositCents(vehicle);
+    if (
+      input.amount !== undefined &&
+      input.amount !== null &&
+      Math.round(input.amount * 100) !== amountCents
+    )
+      return refuse(422, RESERVATION_MESSAGES.wrongAmount(amountCents), {
+        amount: RESERVATION_MESSAGES.wrongAmount(amountCents),
+      });
+
+    const now = this.#now();
+    // Holds of this vehicle past their time end first (the sweeper may not have run yet).
+    await this.#expireHolds(and(eq(reservations.vehicleId, vehicle.id)));
+    const id = randomUUID();
+    const [held] = await this.deps.db
+      .insert(reservations)
+      .values({
+        id,
+        siteId: site.id,
+        vehicleId: vehicle.id,
+        dealershipId: vehicle.dealership_id,
+        kind: input.kind,
+        status: "held",
+        provider: provider.name,
+        amountCents,
+        currency: site.settings.paymentCurrency,
+        vehiclePrice: vehicle.price,
+        expiresAt: new Date(now.getTime() + site.settings.reservationHoldMinutes * 60_000),
+        shopper: input.shopper,
+        extra: input.extra ?? {},
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({
+        target: reservations.vehicleId,
+        where: sql`status IN ('held', 'paid')`,
+      })
+      .returning();
+    if (!held) return refuse(409, RESERVATION_MESSAGES.reservingNow);
+
+    try {
+      const payment = await provider.createPayment({
+        amountCents,
+        currency: held.currency,
+        reference: id,
+        idempotencyKey: `reservation-${id}`,
+        description: `Deposit for ${vehicleHeading(vehicle)}`,
+        returnUrl: `${input.origin}/reservations/${id}`,
+        siteHost: input.siteHost,
+        publishableKey:
+          site.dealerships.find((d) => d.id === vehicle.dealership_id)?.paymentPublishableKey ??
+          null,
+      });
+      const [reservation] = await this.deps.db
+        .update(reservations)
+        .set({ paymentId: payment.id, updatedAt: this.#now() })
+        .where(eq(reservations.id, id))
+        .returning();
+      return {
+        ok: true,
+        reservation: reservation!,
+        paymentPageUrl: payment.paymentPageUrl,
+        clientSecret: payment.clientSecret,
+      };
+    } catch (error) {
+      // No payment started: the hold ends at once, the car is free again.
+      await this.#end(id, ["held"], "cancelled", { failureMessage: "payment not started" });
+      if (error instanceof PaymentProviderError) return refuse(422, error.message);
+      this.deps.logger.error({ err: error, reservation: id }, "payment could not be started");
+      return refuse(503, RESERVATION_MESSAGES.providerUnavailable);
+    }
+  }
+
+  async find(siteId: number, id: string): Promise<ReservationRow | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    const [row] = await this.deps.db
+      .select()
+      .from(reservations)
+      .where(and(eq(reservations.siteId, siteId), eq(reservations.id, id)));
+    return row ?? null;
+  }
+
+  async list(siteId: number, limit = 100): Promise<ReservationRow[]> {
+    return this.deps.db
+      .select()
+      .from(reservations)
+      .where(eq(reservations.siteId, siteId))
+      .orderBy(desc(reservations.createdAt))
+      .limit(limit);
+  }
+
+  /**
+   * What the provider's card fields in our page need (Stripe's Payment Element): the client
+   * secret and the dealership's publishable key; null when the provider has no such fields or
+   * the hold is not waiting for a card.
+   */
+  async cardFieldsOf(
+    site: Site,
+    row: ReservationRow,
+  ): Promise<{ clientSecret: string; publishableKey: string } | null> {
+    const provider = this.deps.providers.byName(row.provider);
+    if (row.status !== "held" || !row.paymentId || !provider?.clientSecret) return null;
+    const publishableKey =
+      site.dealerships.find((d) => d.id === row.dealershipId)?.paymentPublishableKey ??
+      site.dealerships[0]?.paymentPublishableKey ??
+      null;
+    const clientSecret = await provider.clientSecret(row.paymentId);
+    return clientSecret && publishableKey ? { clientSecret, publishableKey } : null;
+  }
+
+  /** The shopper came back from the provider's page: ask the provider, apply what it says. */
+  async reconcile(row: ReservationRow): Promise<ReservationRow> {
+    if (row.status !== "held" || !row.paymentId) return row;
+    const provider = this.deps.providers.byName(row.provider);
+    if (!provider) return row;
+    try {
+      const state = await provider.getPayment(row.paymentId);
+      if (state.status === "succeeded") await this.applyOutcome(row.id, "succeeded");
+      else if (state.status === "failed")
+        await this.applyOutcome(row.id, "failed", state.failureMessage);
+    } catch (error) {
+      this.deps.logger.warn({ err: error, reservation: row.id }, "payment status not read");
+    }
+    return (await this.find(row.siteId, row.id)) ?? row;
+  }
+
+  /** POST /api/payments/webhooks/{provider}: verified, applied once, answered 200. */
+  async handleWebhook(
+    providerName: string,
+    rawBody: Buffer,
+    headers: Record<string, string | undefined>,
+    query?: URLSearchParams,
+  ): Promise<{ status: number; body: Record<string, unknown> }> {
+    const provider = this.deps.providers.byName(providerName);
+    if (!provider) return { status: 404, body: { error: "No such payment provider here." } };
+    let event: PaymentWebhookEvent;
+    try {
+      event = await provider.parseWebhook(rawBody, headers, query);
+    } catch (error) {
+      if (error instanceof WebhookSignatureError || error instanceof SyntaxError)
+        return { status: 400, body: { error: "The webhook signature does not verify." } };
+      throw error;
+    }
+    const [reservation] = event.paymentId
+      ? await this.deps.db
+          .select()
+          .from(reservations)
+          .where(
+            and(
+              eq(reservations.provider, provider.name),
+              eq(reservations.paymentId, event.paymentId),
+            ),
+          )
+      : [];
+    // Each event once: a replay is acknowledged and changes nothing.
+    const [fresh] = await this.deps.db
+      .insert(paymentEvents)
+      .values({
+        provider: provider.name,
+        eventId: event.id,
+        type: event.type,
+        paymentId: event.paymentId,
+        reservationId: reservation?.id ?? null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (!fresh) return { status: 200, body: { received: true, duplicate: true } };
+    if (!reservation) return { status: 200, body: { received: true, reservation: null } };
+    try {
+      if (event.type === "payment.succeeded") await this.applyOutcome(reservation.id, "succeeded");
+      else if (event.type === "payment.failed")
+        await this.applyOutcome(reservation.id, "failed", event.failureMessage);
+      else if (event.type === "payment.cancelled")
+        await this.#end(reservation.id, ["held"], "cancelled", {});
+    } catch (error) {
+      // Not applied: forget the event so that the provider's retry applies it.
+      await this.deps.db.delete(paymentEvents).where(eq(paymentEvents.id, fresh.id));
+      throw error;
+    }
+    return { status: 200, body: { received: true, reservation: reservation.id } };
+  }
+
+  /**
+   * A payment's outcome. Succeeded: a hold still in place (even past its time, no one else held
+   * the car meanwhile) becomes paid; a hold that already ended is taken again when the vehicle
+   * is still free (late payment kept), otherwise the payment is refunded (late payment refunded).
+   * Failed: the hold ends, the car is free again.
+   */
+  async applyOutcome(
+    id: string,
+    outcome: "succeeded" | "failed",
+    failureMessage: string | null = null,
+  ): Promise<void> {
+    const [row] = await this.deps.db.select().from(reservations).where(eq(reservations.id, id));
+    if (!row) return;
+    if (outcome === "failed") {
+      await this.#end(id, ["held"], "declined", { failureMessage });
+      return;
+    }
+    const now = this.#now();
+    if (row.status === "held") {
+      const late = row.expiresAt.getTime() < now.getTime();
+      const [paid] = await this.deps.db
+        .update(reservations)
+        .set({ status: "paid", paidAt: now, updatedAt: now, lateDecision: late ? "kept" : null })
+        .where(and(eq(reservations.id, id), eq(reservations.status, "held")))
+        .returning();
+      if (paid) await this.#afterPaid(paid);
+      return;
+    }
+    if (row.status === "expired" || row.status === "cancelled" || row.status === "declined") {
+      if (row.refundId || row.lateDecision) return;
+      await this.#latePayment(row);
+    }
+  }
+
+  async #latePayment(row: ReservationRow): Promise<void> {
+    const now = this.#now();
+    const [vehicle] = await loadVehicleDocuments(this.deps.db, { ids: [row.vehicleId] });
+    const site = this.deps.registry.byId(row.siteId);
+    const stillFree =
+      row.status === "expired" &&
+      vehicle !== undefined &&
+      site !== undefined &&
+      reservationRefusal(vehicle, site.settings, row.kind as ReservationKind) === null;
+    if (stillFree) {
+      try {
+        const [kept] = await this.deps.db
+          .update(reservations)
+          .set({ status: "paid", paidAt: now, updatedAt: now, lateDecision: "kept", endedAt: null })
+          .where(and(eq(reservations.id, row.id), eq(reservations.status, "expired")))
+          .returning();
+        if (kept) {
+          await this.#afterPaid(kept);
+          return;
+        }
+      } catch (error) {
+        // Another shopper holds the car now (the one-active-hold index): refund below.
+        if (!isUniqueViolation(error)) throw error;
+      }
+    }
+    const provider = this.deps.providers.byName(row.provider);
+    if (!provider || !row.paymentId) {
+      this.deps.logger.error({ reservation: row.id }, "late payment cannot be refunded here");
+      return;
+    }
+    const refund = await provider.refund({
+      paymentId: row.paymentId,
+      amountCents: row.amountCents,
+      idempotencyKey: `late-refund-${row.id}`,
+    });
+    await this.deps.db
+      .update(reservations)
+      .set({
+        status: "refunded",
+        lateDecision: "refunded",
+        refundId: refund.id,
+        updatedAt: now,
+        endedAt: now,
+      })
+      .where(eq(reservations.id, row.id));
+    this.deps.logger.info({ reservation: row.id, refund: refund.id }, "late payment refunded");
+  }
+
+  /** Paid: the vehicle is reserved, the dealership gets the lead, the shopper the receipt. */
+  async #afterPaid(row: ReservationRow): Promise<void> {
+    await setVehicleReserved(this.deps.db, this.deps.bus, row.siteId, row.vehicleId, true);
+    const site = this.deps.registry.byId(row.siteId);
+    if (!site) return;
+    const [vehicle] = await loadVehicleDocuments(this.deps.db, { ids: [row.vehicleId] });
+    await this.#sendLead(site, row, vehicle ?? null);
+    await this.#sendReceipt(site, row, vehicle ?? null);
+  }
+
+  async #sendLead(site: Site, row: ReservationRow, vehicle: Vehicle | null): Promise<void> {
+    const origin = this.deps.originOf(site);
+    const meta: LeadMeta = {
+      requestId: `reservation-${row.id}`,
+      userAgent: "reservations",
+      clientIp: null,
+      origin,
+      pageUrl: `${origin}/reservations/${row.id}`,
+    };
+    const { journey_lead_id: journeyLeadId, ...extra } = row.extra;
+    const input = {
+      site,
+      fields: {
+        ...extra,
+        form_completed: true,
+        lead_status: "",
+        first_name: row.shopper.firstName,
+        last_name: row.shopper.lastName,
+        email: row.shopper.email,
+        phone: row.shopper.phone,
+        car_id: row.vehicleId,
+        category: vehicleEnquiryCategory(vehicle?.car_type),
+        subcategory: RESERVATION_SUBCATEGORY[row.kind as ReservationKind],
+        vehicle_price: row.vehiclePrice,
+        deposit_amount: row.amountCents / 100,
+        payment_provider: row.provider,
+        payment_reference: row.paymentId ?? "",
+        payment_status: "paid",
+        reservation_id: row.id,
+        ...(row.lateDecision ? { late_payment: row.lateDecision } : {}),
+      },
+      meta,
+      mode: site.settings.leadApiMode === "mock" ? ("test" as const) : ("live" as const),
+    };
+    // The checkout journey saved its steps as an incomplete lead: the payment completes it.
+    let result = journeyLeadId
+      ? await this.deps.leads.intake.update({ ...input, leadId: journeyLeadId })
+      : null;
+    if (!result?.ok)
+      result = await this.deps.leads.intake.create({
+        ...input,
+        idempotencyKey: `reservation-${row.id}`,
+      });
+    if (result.ok)
+      await this.deps.db
+        .update(reservations)
+        .set({ leadId: result.id })
+        .where(eq(reservations.id, row.id));
+    else this.deps.logger.error({ reservation: row.id, result }, "reservation lead refused");
+  }
+
+  async #sendReceipt(site: Site, row: ReservationRow, vehicle: Vehicle | null): Promise<void> {
+    const [claimed] = await this.deps.db
+      .update(reservations)
+      .set({ receiptSentAt: this.#now() })
+      .where(and(eq(reservations.id, row.id), sql`${reservations.receiptSentAt} IS NULL`))
+      .returning({ id: reservations.id });
+    if (!claimed) return;
+    try {
+      await this.deps.leads.transport.send(
+        receiptMail({
+          site,
+          reservation: row,
+          vehicle,
+          origin: this.deps.originOf(site),
+          from: this.deps.mailFrom,
+        }),
+      );
+    } catch (error) {
+      await this.deps.db
+        .update(reservations)
+        .set({ receiptSentAt: null })
+        .where(eq(reservations.id, row.id));
+      this.deps.logger.error({ err: error, reservation: row.id }, "receipt not sent");
+    }
+  }
+
+  /** Ends a reservation in one of `from`; answers the row when this call ended it. */
+  async #end(
+    id: string,
+    from: string[],
+    status: "expired" | "declined" | "cancelled" | "refunded",
+    set: Partial<ReservationRow>,
+  ): Promise<ReservationRow | null> {
+    const now = this.#now();
+    const [row] = await this.deps.db
+      .update(reservations)
+      .set({ ...set, status, updatedAt: now, endedAt: now })
+      .where(
+        and(
+          eq(reservations.id, id),
+          sql`${reservations.status} IN (${sql.join(
+            from.map((s) => sql`${s}`),
+            sql`, `,
+          )})`,
+        ),
+      )
+      .returning();
+    return row ?? null;
+  }
+
+  /** Ends unpaid holds past their time (all, or those `where` selects); cancels their payments. */
+  async #expireHolds(where?: ReturnType<typeof and>): Promise<ReservationRow[]> {
+    const now = this.#now();
+    const ended = await this.deps.db
+      .update(reservations)
+      .set({ status: "expired", updatedAt: now, endedAt: now })
+      .where(
+        and(
+          eq(reservations.status, "held"),
+          lt(reservations.expiresAt, now),
+          ...(where ? [where] : []),
+        ),
+      )
+      .returning();
+    for (const row of ended) {
+      const provider = this.deps.providers.byName(row.provider);
+      if (provider && row.paymentId)
+        await provider.cancelPayment(row.paymentId).catch((error: unknown) => {
+          // Already paid: its webhook applies the late-payment rule.
+          this.deps.logger.info({ err: error, reservation: row.id }, "payment not cancelled");
+        });
+    }
+    return ended;
+  }
+
+  /** The sweeper's tick (server/start.ts). */
+  async expireDue(): Promise<number> {
+    return (await this.#expireHolds()).length;
+  }
+
+  /**
+   * Staff cancel a reservation: an unpaid hold ends; a paid one is refunded through its provider
+   * and the vehicle is free again. Answers the reservation, or a refusal.
+   */
+  async cancel(
+    siteId: number,
+    id: string,
+  ): Promise<
+    { ok: true; reservation: ReservationRow } | { ok: false; status: number; message: string }
+  > {
+    const row = await this.find(siteId, id);
+    if (!row)
+      return { ok: false, status: 404, message: "No reservation has that id on this site." };
+    if (row.status === "held") {
+      const ended = await this.#end(id, ["held"], "cancelled", {});
+      const provider = this.deps.providers.byName(row.provider);
+      if (ended && provider && row.paymentId)
+        await provider.cancelPayment(row.paymentId).catch(() => undefined);
+      return { ok: true, reservation: ended ?? (await this.find(siteId, id))! };
+    }
+    if (row.status !== "paid")
+      return { ok: false, status: 409, message: `This reservation is already ${row.status}.` };
+    const provider = this.deps.providers.byName(row.provider);
+    if (!provider || !row.paymentId)
+      return {
+        ok: false,
+        status: 409,
+        message: "The payment provider of this reservation is not configured here.",
+      };
+    let refundId: string;
+    try {
+      const refund = await provider.refund({
+        paymentId: row.paymentId,
+        amountCents: row.amountCents,
+        idempotencyKey: `cancel-refund-${row.id}`,
+      });
+      if (refund.status === "failed")
+        return { ok: false, status: 502, message: "The provider refused the refund." };
+      refundId = refund.id;
+    } catch (error) {
+      if (error instanceof PaymentProviderError)
+        return { ok: false, status: 502, message: error.message };
+      throw error;
+    }
+    const ended = await this.#end(id, ["paid"], "refunded", { refundId });
+    if (ended) await setVehicleReserved(this.deps.db, this.deps.bus, siteId, row.vehicleId, false);
+    return { ok: true, reservation: ended ?? (await this.find(siteId, id))! };
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause)
+    if ((e as { code?: string }).code === "23505") return true;
+  return false;
+}

@@ -64,9 +64,12 @@ export default [
   // inside it (signed in by its loader).
   route("admin/sign-in", "routes/admin/sign-in.tsx"),
   route("admin/sign-out", "routes/admin/sign-out.tsx"),
+  route("admin/forgot-password", "routes/admin/forgot-password.tsx"),
+  route("admin/set-password", "routes/admin/set-password.tsx"),
   layout("routes/admin/layout.tsx", { id: "admin-layout" }, [
     route("admin", "routes/admin/home.tsx"),
     route("admin/account", "routes/admin/account.tsx"),
+    route("admin/staff", "routes/admin/staff.tsx"),
     route("admin/leads", "routes/admin/leads.tsx"),
     route("admin/leads/export.csv", "routes/admin/leads-export.tsx"),
     route("admin/leads/:leadId", "routes/admin/lead.tsx"),

@@ -73,3 +73,16 @@ export const isLeadStatus = (value: unknown): value is LeadStatus =>
 
 /** The hidden field of every back office form that posts (checked against the session's token). */
 export const CSRF_FIELD = "_csrf";
+
+/** Length of a staff password (docs/product/back-office.md, "Signing in"). */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 200;
+
+/** Messages of the invitation and password reset pages. */
+export const ACCOUNT_MESSAGES = {
+  linkInvalid: "This link is not valid any more: it was used, or it expired. Ask for a new one.",
+  resetSent:
+    "If an account uses this address, we have sent it a link to choose a new password. The link works for one hour.",
+  mailFailed: "The e-mail could not be sent just now. Please try again in a few minutes.",
+  passwordsDiffer: "The two passwords are not the same.",
+} as const;

@@ -4,6 +4,7 @@
  * throttle and the client. Everything else goes through the staff scope (staff-scope.ts).
  */
 import type { Database } from "../db/client";
+import type { MailTransport } from "../providers/mail/mail-transport";
 import type { Site } from "../sites/site";
 import type { SiteRegistry } from "../sites/site-registry";
 import type { SignInThrottle } from "./sign-in-throttle";
@@ -23,4 +24,6 @@ export type AdminContext = {
   /** The origin of this host's back office, for links in e-mail (invitations, resets). */
   origin: string;
   requestId: string;
+  /** Invitations and password resets go out through the lead mail transport. */
+  mail: { transport: MailTransport; from: string };
 };

@@ -12,6 +12,7 @@ import {
 import type { Site } from "../sites/site";
 import { siteOrigin } from "../sites/site-origin";
 import type { SiteRegistry } from "../sites/site-registry";
+import type { MailTransport } from "../providers/mail/mail-transport";
 import type { AdminContext } from "./admin-context";
 import type { SignInThrottle } from "./sign-in-throttle";
 
@@ -40,6 +41,7 @@ export function adminLoadContext(
     throttle: SignInThrottle;
     platformDomain?: string;
     port: number;
+    mail: { transport: MailTransport; from: string };
   },
 ): AdminContext {
   const site = locals.site;
@@ -56,5 +58,6 @@ export function adminLoadContext(
     secureCookies: origin.startsWith("https:") || req.secure,
     origin,
     requestId: locals.requestId,
+    mail: deps.mail,
   };
 }

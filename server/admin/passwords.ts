@@ -5,14 +5,12 @@
  */
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import type { ScryptOptions } from "node:crypto";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/staff";
 
 /** N = 2^15, r = 8, p = 1: 32 MiB and ~50-100 ms per hash on one core (decision 027). */
 export const SCRYPT_PARAMETERS = { N: 32_768, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
-
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 200;
 
 function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }) {
   const options: ScryptOptions = { ...params, maxmem: 128 * params.N * params.r * 2 };

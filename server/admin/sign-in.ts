@@ -59,6 +59,21 @@ export function signInFormToken(request: Request, ctx: AdminContext) {
   };
 }
 
+/**
+ * The CSRF check of the forms used signed out (sign-in, forgot password, choose a password):
+ * the form's token must equal the cookie's (double submit).
+ */
+export function signedOutFormTokenMatches(request: Request, form: FormData): boolean {
+  const cookieToken = readCookie(request, SIGN_IN_CSRF_COOKIE);
+  const sent = form.get(CSRF_FIELD);
+  return (
+    !!cookieToken &&
+    typeof sent === "string" &&
+    Buffer.byteLength(sent) === Buffer.byteLength(cookieToken) &&
+    timingSafeEqual(Buffer.from(sent), Buffer.from(cookieToken))
+  );
+}
+
 export type SignInResult =
   | { ok: true; setCookies: string[]; next: string }
   | {
@@ -88,14 +103,7 @@ export async function signIn(request: Request, ctx: AdminContext): Promise<SignI
   else if (password.length > 1000) errors.password = SIGN_IN_MESSAGES.wrong;
   if (errors.email || errors.password) return fail(400, errors);
 
-  const cookieToken = readCookie(request, SIGN_IN_CSRF_COOKIE);
-  const sent = form?.get(CSRF_FIELD);
-  if (
-    !cookieToken ||
-    typeof sent !== "string" ||
-    Buffer.byteLength(sent) !== Buffer.byteLength(cookieToken) ||
-    !timingSafeEqual(Buffer.from(sent), Buffer.from(cookieToken))
-  )
+  if (!form || !signedOutFormTokenMatches(request, form))
     return fail(403, {}, SIGN_IN_MESSAGES.expired);
 
   const lockedFor = await ctx.throttle.lockedFor(email, ctx.clientIp);

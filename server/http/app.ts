@@ -290,6 +290,7 @@ export function createApp(deps: AppDependencies) {
       throttle: signInThrottle,
       platformDomain: env.PLATFORM_DOMAIN,
       port: deps.port(),
+      mail: { transport: deps.leads.transport, from: env.MAIL_FROM },
     });
   const renderPages = createRequestHandler({
     build: deps.build,

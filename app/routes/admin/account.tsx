@@ -30,6 +30,13 @@ export default function Account() {
         <dt className="font-medium">Reaches</dt>
         <dd>{staff.reach}</dd>
       </dl>
+      {staff.can.includes("staff:invite") ? (
+        <p className="mt-4">
+          <a href="/admin/staff" className="text-blue-800 underline">
+            Staff and invitations
+          </a>
+        </p>
+      ) : null}
       <h2 className="mt-8 text-xl font-semibold">Where you are signed in</h2>
       <p className="mt-2">
         {sessions === 1

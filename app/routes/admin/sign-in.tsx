@@ -21,7 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ctx.host.kind === "site"
       ? (ctx.host.site.dealershipGroup?.name ?? ctx.host.site.name)
       : "every dealer site on this platform";
-  return data({ token, where }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  const passwordSet = new URL(request.url).searchParams.get("password") === "set";
+  return data(
+    { token, where, passwordSet },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -39,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignIn() {
-  const { token, where } = useLoaderData<typeof loader>();
+  const { token, where, passwordSet } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -47,6 +51,11 @@ export default function SignIn() {
       <div className="mx-auto w-full max-w-md px-4 py-10">
         <h1 className="text-2xl font-bold">Sign in to the back office</h1>
         <p className="mt-2 text-slate-700">Staff of {where}.</p>
+        {passwordSet && !result ? (
+          <p role="status" className="mt-4 rounded-md border border-green-700 bg-green-50 p-3">
+            Your password is saved. Sign in with it.
+          </p>
+        ) : null}
         <FormMessage errors={result?.errors} message={result?.message} />
         <Form method="post" noValidate className="mt-2">
           <CsrfField token={token} />

@@ -37,12 +37,28 @@ test("a group admin signs in, moves around the back office and signs out; axe fi
   await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
   expect(await axe()).toEqual([]);
 
+  await page.getByRole("link", { name: "Staff and invitations" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Staff" })).toBeVisible();
+  await page.getByRole("button", { name: "Send the invitation" }).click();
+  await expect(page.getByRole("alert")).toContainText("Enter the person's name.");
+  expect(await axe()).toEqual([]);
+  await page.getByRole("link", { name: "Harbour Auto Group Admin" }).click();
+
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/sign-in$/);
   await page.goto(adminUrl(server, "/admin/leads"));
   await expect(page).toHaveURL(/\/admin\/sign-in\?next=/);
-  // The refused sign-in answers 401, which the browser logs; nothing else went wrong.
-  expect(pageErrors.filter((e) => !e.includes("status of 401"))).toEqual([]);
+
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await page.getByRole("button", { name: "Send the link" }).click();
+  await expect(page.getByRole("alert")).toContainText("Enter an e-mail address");
+  expect(await axe()).toEqual([]);
+  await page.goto(adminUrl(server, "/admin/set-password?token=expired-or-made-up"));
+  await expect(page.getByText("This link is not valid any more")).toBeVisible();
+  expect(await axe()).toEqual([]);
+  // Refused forms answer 4xx (the wrong password 401, bad fields 400, the spent link 410), which
+  // the browser logs; nothing else went wrong.
+  expect(pageErrors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
 });
 
 test("sales staff on a phone: the navigation wraps, only their sections show", async ({

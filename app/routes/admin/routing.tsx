@@ -72,7 +72,13 @@ export async function loader(args: Route.LoaderArgs) {
     const hook = level?.recipients.find((r) => r.channel === "webhook" && !r.categories.length);
     return hook ? recipients.find((r) => r.id === hook.id)?.hasSecret === true : false;
   };
-  return { levels, editing: editing ?? null, hasSecret: editing ? secretOf(editing.key) : false };
+  const saved = new URL(args.request.url).searchParams.get("saved");
+  return {
+    levels,
+    editing: editing ?? null,
+    hasSecret: editing ? secretOf(editing.key) : false,
+    saved: levels.find((l) => l.key === saved)?.label ?? null,
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -93,7 +99,7 @@ const CHANNEL_LABELS: Record<string, string> = {
 };
 
 export default function Routing() {
-  const { levels, editing, hasSecret } = useLoaderData<typeof loader>();
+  const { levels, editing, hasSecret, saved } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const errors = result?.errors ?? {};
   if (editing) {
@@ -181,6 +187,11 @@ export default function Routing() {
         Who receives each lead. Without recipients, leads go to the location&apos;s or the
         site&apos;s contact e-mail.
       </p>
+      {saved ? (
+        <p role="status" className="mt-4 rounded-md border border-green-700 bg-green-50 p-3">
+          {`Saved: ${saved}. The next lead goes to these recipients.`}
+        </p>
+      ) : null}
       <ul className="mt-4 space-y-3">
         {levels.map((level) => (
           <li key={level.key} className="rounded-md border border-slate-300 bg-white p-3">

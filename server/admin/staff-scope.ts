@@ -171,7 +171,11 @@ export async function requireStaff({ request, context }: Args, permission?: Perm
   let form: FormData | null = null;
   if (request.method !== "GET" && request.method !== "HEAD") {
     const header = request.headers.get("x-csrf-token");
-    if (header === null) {
+    const type = request.headers.get("content-type") ?? "";
+    if (
+      header === null ||
+      /^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type)
+    ) {
       try {
         form = await request.formData();
       } catch {

@@ -3,7 +3,7 @@
  * every URL a dealer site answers.
  */
 import type { RouteConfig } from "@react-router/dev/routes";
-import { index, route } from "@react-router/dev/routes";
+import { index, layout, route } from "@react-router/dev/routes";
 // A relative import: the route config is read before Vite's `~/` alias applies.
 import { routePathOf, SITE_PAGES } from "../domain/site-pages";
 
@@ -64,6 +64,26 @@ export default [
   route("sell-your-car", "routes/trade-in.tsx", { id: "sell-your-car" }),
   route("sell-my-car", "routes/trade-in.tsx", { id: "sell-my-car" }),
   route("fleet", "routes/fleet.tsx"),
+
+  // The back office (docs/product/back-office.md): sign-in outside the shell, every other page
+  // inside it (signed in by its loader).
+  route("admin/sign-in", "routes/admin/sign-in.tsx"),
+  route("admin/sign-out", "routes/admin/sign-out.tsx"),
+  route("admin/forgot-password", "routes/admin/forgot-password.tsx"),
+  route("admin/set-password", "routes/admin/set-password.tsx"),
+  layout("routes/admin/layout.tsx", { id: "admin-layout" }, [
+    route("admin", "routes/admin/home.tsx"),
+    route("admin/account", "routes/admin/account.tsx"),
+    route("admin/staff", "routes/admin/staff.tsx"),
+    route("admin/leads", "routes/admin/leads.tsx"),
+    route("admin/leads/export.csv", "routes/admin/leads-export.tsx"),
+    route("admin/leads/:leadId", "routes/admin/lead.tsx"),
+    route("admin/leads/:leadId/files/:fileId", "routes/admin/lead-file.tsx"),
+    route("admin/routing", "routes/admin/routing.tsx"),
+    route("admin/audit", "routes/admin/audit.tsx"),
+    // Stock, settings and content editors: their routes go here.
+    route("admin/*", "routes/admin/not-found.tsx"),
+  ]),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

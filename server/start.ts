@@ -38,6 +38,8 @@ import { startFeedPuller } from "./stock/feed-pull";
 import { createPaymentProviders } from "./payments/providers";
 import { ReservationService } from "./reservations/reservation-service";
 import { siteOrigin } from "./sites/site-origin";
+import { createSignInThrottle } from "./admin/sign-in-throttle";
+import { demoStaffAccounts, type DemoStaffAccount } from "./db/seed/seed-staff";
 
 type DemoApiKey = Awaited<ReturnType<typeof createDemoSiteApiKeys>>[number];
 import { sql } from "drizzle-orm";
@@ -54,6 +56,8 @@ export type RunningServer = {
   reservations: ReservationService;
   /** API keys made with the demo seed in development: shown at this first start only. */
   demoApiKeys: DemoApiKey[];
+  /** The demo's back office accounts, in development at the first start only (their password: README). */
+  demoStaff: DemoStaffAccount[];
   /** Sites read from a remote dashboard backend; null when DATA_SOURCE_REFRESH is off. */
   dataSources: DataSourceRefresher | null;
   readiness: Readiness;
@@ -117,12 +121,14 @@ async function startApplication(
   const database = options.database ?? (await openDatabaseFromEnv(env));
   await database.migrate();
   let demoApiKeys: DemoApiKey[] = [];
+  let demoStaff: DemoStaffAccount[] = [];
   if (env.SEED_DEMO && !(await hasAnySite(database.db))) {
     const started = Date.now();
     const summary = await seedDemoData(database.db);
     logger.info({ ...summary, ms: Date.now() - started }, "demo data loaded");
     // Keys are secrets: made for the demo in development only, never in production.
     if (env.NODE_ENV === "development") demoApiKeys = await createDemoSiteApiKeys(database.db);
+    if (env.NODE_ENV === "development") demoStaff = demoStaffAccounts();
   }
 
   setSiteMemoBudget(env.SITE_MEMO_MAX_BYTES);
@@ -189,6 +195,7 @@ async function startApplication(
     rateLimiter,
     reservations,
     payments,
+    signInThrottle: createSignInThrottle(redis, env.REDIS_KEY_PREFIX),
   });
   const metrics: MetricsSource = {
     isPlatformHost: (host) => registry.byHost(host) === "platform",
@@ -244,6 +251,7 @@ async function startApplication(
     reservations,
     search,
     demoApiKeys,
+    demoStaff,
     dataSources,
     readiness,
     close() {

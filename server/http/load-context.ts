@@ -10,6 +10,7 @@ import type { SiteRegistry } from "../sites/site-registry";
 import type { SiteSearch } from "../stock/site-search";
 import type { LeadServices } from "../leads/services";
 import type { ReservationService } from "../reservations/reservation-service";
+import type { AdminContext } from "../admin/admin-context";
 
 export type RequestContext = {
   site: Site;
@@ -31,6 +32,11 @@ export type RequestContext = {
   leads: LeadServices;
   /** Reservations and card payments (server/reservations), for the checkout pages. */
   reservations: ReservationService;
+  /**
+   * Set for /admin requests only: the back office (server/admin/staff-scope.ts). On the platform
+   * host there is no site: `site`, `scope` and `search` throw there.
+   */
+  admin: AdminContext | null;
 };
 
 declare module "react-router" {

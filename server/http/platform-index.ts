@@ -38,5 +38,5 @@ export async function renderPlatformIndex(
 <tbody>
 ${rows}
 </tbody></table>
-<p>Search API: <code>/search-api</code> on every host. Health: <a href="/healthz">/healthz</a>.</p></main></body></html>`;
+<p>Search API: <code>/search-api</code> on every host. Health: <a href="/healthz">/healthz</a>. Back office: <a href="/admin">/admin</a>.</p></main></body></html>`;
 }

@@ -39,11 +39,12 @@ import {
   saveSiteSettings,
 } from "~/server/admin/editors/site-editors";
 import { parseVehicleForm, updateVehicle } from "~/server/admin/editors/stock-editor";
+import { checkPhotoUploads } from "~/server/admin/editors/vehicle-photos";
 import { CAR_COLLECTION } from "~/server/search/collections";
 import type { Site } from "~/server/sites/site";
 import type { RunningServer } from "~/server/start";
 import { aSite, aVehicle, published } from "../support/factories";
-import { startTestServer } from "../support/test-server";
+import { fetchWithHost, startTestServer } from "../support/test-server";
 
 let server: RunningServer;
 let site: Site;
@@ -281,6 +282,36 @@ describe("a vehicle", () => {
       .from(vehicles)
       .where(eq(vehicles.id, theirs.id));
     expect(row).toMatchObject({ price: 25000, status: "in_stock" });
+  });
+});
+
+describe("uploaded photos", () => {
+  const PNG = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
+    "base64",
+  );
+
+  it("are checked by their content, stored with the vehicle and served on the owner's host only", async () => {
+    expect(await checkPhotoUploads([new File(["<svg/>"], "logo.png")])).toEqual({
+      ok: false,
+      message: "logo.png is not a JPEG, PNG, WebP or GIF photo.",
+    });
+    const checked = await checkPhotoUploads([new File([PNG], "car.png"), new File([], "")]);
+    if (!checked.ok) throw new Error(checked.message);
+    const vehicle = await aVehicle(server, site);
+    const parsed = parseVehicleForm(form({ price: "20000", status: "in_stock", photos: "" }));
+    if (!parsed.ok) throw new Error("valid form refused");
+    const result = await updateVehicle(deps(), site.id, vehicle.id, parsed.value, {
+      uploads: checked.photos,
+    });
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    const [photo] = result.value.images;
+    expect(photo!.url).toMatch(/^\/media\/photos\/[0-9a-f-]{36}\.png$/);
+    const own = await fetchWithHost(server, `${site.slug}.localhost`, photo!.url);
+    expect(own.status).toBe(200);
+    expect(own.headers["content-type"]).toBe("image/png");
+    const elsewhere = await fetchWithHost(server, `${other.slug}.localhost`, photo!.url);
+    expect(elsewhere.status).toBe(404);
   });
 });
 

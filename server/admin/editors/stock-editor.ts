@@ -5,7 +5,7 @@
  * other stock change, so the search index of every node and the site's pages have it at once.
  * See docs/product/back-office.md, "Stock and site editors".
  */
-import { and, asc, count, desc, eq, gte, ilike, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { VehicleImage } from "~/domain/vehicle";
@@ -17,6 +17,7 @@ import {
   conflict,
   editorTransaction,
   fieldErrorsOf,
+  invalid,
   notFound,
   refuse,
   type AuditWriter,
@@ -25,6 +26,7 @@ import {
   type FieldErrors,
 } from "./editor-write";
 import type { SubmittedForm } from "./settings-form";
+import { storePhotos, type CheckedPhoto } from "./vehicle-photos";
 
 /** What the editor's status control offers; `hidden` keeps the status and hides the vehicle. */
 export const EDITOR_STATUSES = ["in_stock", "coming_soon", "sold", "hidden"] as const;
@@ -125,10 +127,13 @@ export async function listStock(
   db: Database,
   siteId: number,
   query: StockQuery,
-  now = Date.now(),
+  options: { dealershipIds?: number[] | null; now?: number } = {},
 ): Promise<StockList> {
+  const now = options.now ?? Date.now();
   const scope = createSiteScope(db, siteId);
   const conditions: SQL[] = [];
+  const own = dealershipCondition(options.dealershipIds);
+  if (own) conditions.push(own);
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(
@@ -178,7 +183,7 @@ export async function listStock(
   const makes = await db
     .select({ make: vehicles.make, count: count() })
     .from(vehicles)
-    .where(scope.own(vehicles))
+    .where(scope.own(vehicles, own))
     .groupBy(vehicles.make)
     .orderBy(asc(vehicles.make));
   return {
@@ -201,10 +206,25 @@ export async function listStock(
   };
 }
 
+/** Vehicles of these dealerships only (a dealership's staff); null or undefined: all of the site's. */
+function dealershipCondition(ids: number[] | null | undefined): SQL | undefined {
+  if (!ids) return undefined;
+  return ids.length ? inArray(vehicles.dealershipId, ids) : sql`false`;
+}
+
 /** One vehicle of the site, with its price history (newest first); undefined for another site's. */
-export async function loadVehicleForEditor(db: Database, siteId: number, vehicleId: number) {
+export async function loadVehicleForEditor(
+  db: Database,
+  siteId: number,
+  vehicleId: number,
+  dealershipIds: number[] | null = null,
+) {
   const scope = createSiteScope(db, siteId);
-  const vehicle = await scope.findFirst(vehicles, eq(vehicles.id, vehicleId));
+  const own = dealershipCondition(dealershipIds);
+  const vehicle = await scope.findFirst(
+    vehicles,
+    own ? (and(eq(vehicles.id, vehicleId), own) as SQL) : eq(vehicles.id, vehicleId),
+  );
   if (!vehicle) return undefined;
   const prices = await scope.findMany(vehiclePriceHistory, {
     where: eq(vehiclePriceHistory.vehicleId, vehicleId),
@@ -335,7 +355,13 @@ export async function updateVehicle(
   siteId: number,
   vehicleId: number,
   edit: VehicleEdit,
-  options: { audit?: AuditWriter; expectedUpdatedAt?: string | null } = {},
+  options: {
+    audit?: AuditWriter;
+    expectedUpdatedAt?: string | null;
+    dealershipIds?: number[] | null;
+    /** Uploaded photos (checked), stored with the change and added after the others. */
+    uploads?: CheckedPhoto[];
+  } = {},
 ): Promise<EditorResult<VehicleRow>> {
   return editorTransaction({ ...deps, audit: options.audit }, async (tx) => {
     const [row] = await tx
@@ -343,9 +369,13 @@ export async function updateVehicle(
       .from(vehicles)
       .where(and(eq(vehicles.siteId, siteId), eq(vehicles.id, vehicleId)))
       .for("update");
-    if (!row) refuse(notFound("No such vehicle on this site."));
+    if (!row || (options.dealershipIds && !options.dealershipIds.includes(row.dealershipId)))
+      refuse(notFound("No such vehicle on this site."));
     if (options.expectedUpdatedAt && row.updatedAt.toISOString() !== options.expectedUpdatedAt)
       refuse(conflict());
+    const uploaded = await storePhotos(tx, siteId, options.uploads ?? []);
+    const photos = [...edit.photos, ...uploaded];
+    if (photos.length > 100) refuse(invalid({ photos: "A vehicle has at most 100 photos." }));
     const hidden = edit.status === "hidden";
     const status = hidden ? row.status : edit.status;
     const next: VehicleRow = {
@@ -358,7 +388,7 @@ export async function updateVehicle(
       tag: edit.tag || null,
       customRank: edit.customRank,
       description: edit.description.trim() === "" ? null : edit.description,
-      images: imagesOf(edit.photos, row.images),
+      images: imagesOf(photos, row.images),
     };
     await writeVehicles(tx, [next]);
     const [saved] = await tx.select().from(vehicles).where(eq(vehicles.id, vehicleId));

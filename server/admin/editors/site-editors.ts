@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { NavigationSchema } from "~/domain/site-settings";
+import { NavigationSchema, SiteSettingsSchema } from "~/domain/site-settings";
 import type { Navigation, SiteSettings, SiteSettingsInput } from "~/domain/site-settings";
 import type { Database } from "../../db/client";
 import { sites } from "../../db/schema";
@@ -318,4 +318,18 @@ export async function saveNavigation(
       announce: [{ kind: "settings", siteId }],
     };
   });
+}
+
+/** A site's stored settings (defaults applied) and navigation, as the editors show them. */
+export async function readSiteForEditor(db: Database, siteId: number) {
+  const [row] = await db
+    .select({ settings: sites.settings, navigation: sites.navigation, updatedAt: sites.updatedAt })
+    .from(sites)
+    .where(eq(sites.id, siteId));
+  if (!row) return undefined;
+  return {
+    settings: SiteSettingsSchema.parse(row.settings),
+    navigation: NavigationSchema.parse(row.navigation),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }

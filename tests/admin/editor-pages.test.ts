@@ -1,0 +1,204 @@
+/**
+ * The editors over HTTP, signed in as demo staff: bad input answers 400 with the field's message
+ * and changes nothing; a change is audited; another group's site, vehicle or record by URL or by
+ * form field answers 404 and changes nothing; sales staff read stock but cannot change it; a post
+ * without the session's CSRF token is refused.
+ */
+import { and, desc, eq, ne } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, offers, sites, vehicles } from "~/server/db/schema";
+import type { Site } from "~/server/sites/site";
+import type { RunningServer } from "~/server/start";
+import { signInAs, type StaffClient } from "../support/staff";
+import { startTestServer } from "../support/test-server";
+
+let server: RunningServer;
+let harbour: Site;
+let coastal: Site;
+let manager: StaffClient;
+let ownVehicle: typeof vehicles.$inferSelect;
+let otherDealershipVehicle: typeof vehicles.$inferSelect;
+let otherGroupVehicle: typeof vehicles.$inferSelect;
+
+const site = (slug: string) => server.registry.all().find((s) => s.slug === slug)!;
+const vehicleRow = async (id: number) =>
+  (await server.database.db.select().from(vehicles).where(eq(vehicles.id, id)))[0]!;
+const settingsOf = async (id: number) =>
+  (await server.database.db.select({ s: sites.settings }).from(sites).where(eq(sites.id, id)))[0]!
+    .s;
+
+const vehicleForm = (v: typeof vehicles.$inferSelect, changes: Record<string, string> = {}) => ({
+  price: String(v.price),
+  priceType: v.priceType ?? "",
+  status: "in_stock",
+  tag: v.tag ?? "",
+  customRank: String(v.customRank),
+  description: v.description ?? "",
+  photos: v.images.map((i) => i.url).join("\n"),
+  ...changes,
+});
+
+beforeAll(async () => {
+  server = await startTestServer();
+  harbour = site("harbour-auto-group");
+  coastal = site("coastal-kia");
+  const toyota = harbour.dealerships.find((d) => d.slug === "harbour-toyota")!;
+  const pick = async (where: ReturnType<typeof and>) =>
+    (await server.database.db.select().from(vehicles).where(where).limit(1))[0]!;
+  ownVehicle = await pick(
+    and(eq(vehicles.siteId, harbour.id), eq(vehicles.dealershipId, toyota.id)),
+  );
+  otherDealershipVehicle = await pick(
+    and(eq(vehicles.siteId, harbour.id), ne(vehicles.dealershipId, toyota.id)),
+  );
+  otherGroupVehicle = await pick(eq(vehicles.siteId, coastal.id));
+  manager = await signInAs(server, "dealership_manager", { dealershipSlug: "harbour-toyota" });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("the vehicle editor over HTTP", () => {
+  it("answers bad input with 400 and the field's message, changing nothing", async () => {
+    const path = `/admin/stock/${harbour.id}/vehicles/${ownVehicle.id}`;
+    const response = await manager.post(
+      path,
+      vehicleForm(ownVehicle, { price: "lots", status: "gone" }),
+    );
+    expect(response.status).toBe(400);
+    expect(response.body).toContain("Enter the price as a number, e.g. 24990.");
+    expect(response.body).toContain("Choose in stock, coming soon, sold or hidden.");
+    expect((await vehicleRow(ownVehicle.id)).price).toBe(ownVehicle.price);
+  });
+
+  it("saves a valid change and audits it with before and after", async () => {
+    const path = `/admin/stock/${harbour.id}/vehicles/${ownVehicle.id}`;
+    const response = await manager.post(
+      path,
+      vehicleForm(ownVehicle, { price: "31999", tag: "Hot Deal" }),
+    );
+    expect(response.status).toBe(302);
+    expect(await vehicleRow(ownVehicle.id)).toMatchObject({ price: 31999, tag: "Hot Deal" });
+    const [entry] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "vehicle.update"))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry).toMatchObject({
+      siteId: harbour.id,
+      before: { price: ownVehicle.price },
+      after: { price: 31999, tag: "Hot Deal" },
+    });
+  });
+
+  it("answers 404 for another group's site or vehicle, and another dealership's vehicle, by URL", async () => {
+    for (const path of [
+      `/admin/stock/${coastal.id}`,
+      `/admin/stock/${coastal.id}/vehicles/${otherGroupVehicle.id}`,
+      `/admin/stock/${harbour.id}/vehicles/${otherGroupVehicle.id}`,
+      `/admin/stock/${harbour.id}/vehicles/${otherDealershipVehicle.id}`,
+      `/admin/stock/${harbour.id}/vehicles/not-a-number`,
+      `/admin/settings/${coastal.id}`,
+      `/admin/content/${coastal.id}`,
+    ]) {
+      expect((await manager.get(path)).status, path).toBe(404);
+    }
+    for (const [path, v] of [
+      [`/admin/stock/${coastal.id}/vehicles/${otherGroupVehicle.id}`, otherGroupVehicle],
+      [`/admin/stock/${harbour.id}/vehicles/${otherGroupVehicle.id}`, otherGroupVehicle],
+      [`/admin/stock/${harbour.id}/vehicles/${otherDealershipVehicle.id}`, otherDealershipVehicle],
+    ] as const) {
+      const response = await manager.post(path, vehicleForm(v, { price: "1" }));
+      expect(response.status, path).toBe(404);
+      expect((await vehicleRow(v.id)).price).toBe(v.price);
+    }
+  });
+
+  it("lets sales staff read stock but not change it", async () => {
+    const sales = await signInAs(server, "sales_staff");
+    const vehicleOfSales = ownVehicle;
+    const page = await sales.get(`/admin/stock/${harbour.id}/vehicles/${vehicleOfSales.id}`);
+    if (page.status === 200)
+      expect(page.body).toContain("Your account can view stock but not change it.");
+    const before = await vehicleRow(vehicleOfSales.id);
+    const response = await sales.post(
+      `/admin/stock/${harbour.id}/vehicles/${vehicleOfSales.id}`,
+      vehicleForm(before, { price: "2" }),
+    );
+    expect([403, 404]).toContain(response.status);
+    expect((await vehicleRow(vehicleOfSales.id)).price).toBe(before.price);
+  });
+
+  it("refuses a post without the session's CSRF token", async () => {
+    const response = await manager.post(`/admin/stock/${harbour.id}/vehicles/${ownVehicle.id}`, {
+      ...vehicleForm(ownVehicle, { price: "3" }),
+      _csrf: null,
+    });
+    expect(response.status).toBe(403);
+    expect((await vehicleRow(ownVehicle.id)).price).not.toBe(3);
+  });
+});
+
+describe("the settings editor over HTTP", () => {
+  it("answers a value the schema refuses with 400 and its message; another group's site with 404", async () => {
+    const before = await settingsOf(harbour.id);
+    const bad = await manager.post(`/admin/settings/${harbour.id}`, {
+      intent: "review",
+      imageQuality: "0",
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toContain("Enter 1 or more.");
+    const theirs = await settingsOf(coastal.id);
+    const other = await manager.post(`/admin/settings/${coastal.id}/promo-popup`, { enabled: "" });
+    expect(other.status).toBe(404);
+    expect(await settingsOf(coastal.id)).toEqual(theirs);
+    expect(await settingsOf(harbour.id)).toEqual(before);
+  });
+
+  it("saves the promo popup, moving the site's version on", async () => {
+    const version = server.registry.byId(harbour.id)!.version;
+    const response = await manager.post(`/admin/settings/${harbour.id}/promo-popup`, {
+      enabled: "on",
+      title: "Tax Time Sale",
+      description: "",
+      buttonText: "See offers",
+      link: "/special-offers",
+      imageUrl: "",
+      expiresAt: "2099-06-30",
+      visibleByDefault: "on",
+    });
+    expect(response.status).toBe(302);
+    await expect.poll(() => server.registry.byId(harbour.id)!.version).toBeGreaterThan(version);
+    expect(server.registry.byId(harbour.id)!.settings.promoPopup?.title).toBe("Tax Time Sale");
+  });
+});
+
+describe("content over HTTP", () => {
+  it("creates an offer on the manager's site; an offer of another group by id is not found", async () => {
+    const created = await manager.post(`/admin/content/${harbour.id}/offers/new`, {
+      name: "Service Special",
+      slug: "service-special-http",
+      position: "0",
+    });
+    expect(created.status).toBe(302);
+    const [theirs] = await server.database.db
+      .select()
+      .from(offers)
+      .where(eq(offers.siteId, coastal.id))
+      .limit(1);
+    if (theirs) {
+      const response = await manager.post(`/admin/content/${harbour.id}/offers/${theirs.id}`, {
+        name: "Taken",
+        slug: theirs.slug,
+        position: "0",
+      });
+      expect(response.status).toBe(404);
+      const [after] = await server.database.db
+        .select()
+        .from(offers)
+        .where(eq(offers.id, theirs.id));
+      expect(after!.name).toBe(theirs.name);
+    }
+  });
+});

@@ -37,6 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     site,
     saved: new URL(args.request.url).searchParams.get("saved"),
+    weekdays: WEEKDAYS,
     location: {
       id: l.id,
       name: l.name,
@@ -100,7 +101,7 @@ const SAVED: Record<string, string> = {
 };
 
 export default function LocationEditor() {
-  const { site, location: l, special, saved } = useLoaderData<typeof loader>();
+  const { site, location: l, special, saved, weekdays } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as
     { errors: Record<string, string>; intent: string } | undefined;
   const errors =
@@ -168,7 +169,7 @@ export default function LocationEditor() {
         </fieldset>
         <fieldset className="mt-6">
           <legend className="text-lg font-semibold">Opening hours</legend>
-          {WEEKDAYS.map((day, d) => (
+          {weekdays.map((day, d) => (
             <fieldset key={day} className="mt-2 grid grid-cols-3 items-end gap-x-3">
               <legend className="col-span-3 mt-2 font-medium">{day}</legend>
               <Select

@@ -36,6 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     site,
     saved: new URL(args.request.url).searchParams.has("saved"),
+    kinds: PAGE_KINDS,
     page: page && {
       id: page.id,
       title: page.title,
@@ -66,7 +67,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function PageEditor() {
-  const { site, page, saved } = useLoaderData<typeof loader>();
+  const { site, page, saved, kinds } = useLoaderData<typeof loader>();
   const errors = (useActionData<typeof action>() as { errors: Record<string, string> } | undefined)
     ?.errors;
   const v = page ?? {
@@ -100,7 +101,7 @@ export default function PageEditor() {
           label="Kind"
           defaultValue={v.kind}
           error={errors?.kind}
-          options={PAGE_KINDS.map((k) => ({ value: k, label: k }))}
+          options={kinds.map((k) => ({ value: k, label: k }))}
         />
         <Input
           name="metaDescription"

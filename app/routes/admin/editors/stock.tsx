@@ -35,6 +35,8 @@ export async function loader(args: Route.LoaderArgs) {
     },
     list,
     canEditSite: scope.can("settings:write"),
+    statuses: EDITOR_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
+    ages: Object.keys(AGE_BUCKETS),
   };
 }
 
@@ -45,7 +47,8 @@ const money = new Intl.NumberFormat("en-AU", {
 });
 
 export default function StockList() {
-  const { site, query, list, canEditSite } = useLoaderData<typeof loader>();
+  const { site, query, list, canEditSite, statuses, ages } = useLoaderData<typeof loader>();
+  const statusLabel = Object.fromEntries(statuses.map((s) => [s.value, s.label]));
   const pageUrl = (page: number) => {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries({ ...query, page }))
@@ -76,9 +79,9 @@ export default function StockList() {
             defaultValue={query.status}
             options={[
               { value: "", label: "Any status" },
-              ...EDITOR_STATUSES.map((s) => ({
-                value: s,
-                label: `${STATUS_LABELS[s]} (${list.facets.status[s]})`,
+              ...statuses.map((s) => ({
+                value: s.value,
+                label: `${s.label} (${list.facets.status[s.value]})`,
               })),
             ]}
           />
@@ -97,7 +100,7 @@ export default function StockList() {
             defaultValue={query.age}
             options={[
               { value: "", label: "Any age" },
-              ...Object.keys(AGE_BUCKETS).map((a) => ({ value: a, label: `${a} days` })),
+              ...ages.map((a) => ({ value: a, label: `${a} days` })),
             ]}
           />
           <Select
@@ -180,7 +183,7 @@ export default function StockList() {
                     {v.price > 0 ? money.format(v.price) : "POA"}
                     {v.priceType ? ` ${v.priceType}` : ""}
                   </td>
-                  <td className="p-2">{STATUS_LABELS[v.status]}</td>
+                  <td className="p-2">{statusLabel[v.status]}</td>
                   <td className="p-2">{v.photos}</td>
                   <td className="p-2">{v.daysInStock}</td>
                 </tr>

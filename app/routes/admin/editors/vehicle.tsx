@@ -42,6 +42,7 @@ export async function loader(args: Route.LoaderArgs) {
     canWrite: canWriteStock,
     canEditSite: scope.can("settings:write"),
     saved: new URL(args.request.url).searchParams.has("saved"),
+    statuses: EDITOR_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
     vehicle: {
       id: vehicle.id,
       name: vehicle.name,
@@ -91,7 +92,8 @@ export async function action(args: Route.ActionArgs) {
 const when = (iso: string) => iso.slice(0, 16).replace("T", " ");
 
 export default function VehicleEditor() {
-  const { site, vehicle, prices, canWrite, canEditSite, saved } = useLoaderData<typeof loader>();
+  const { site, vehicle, prices, canWrite, canEditSite, saved, statuses } =
+    useLoaderData<typeof loader>();
   const errors = (useActionData<typeof action>() as { errors: Record<string, string> } | undefined)
     ?.errors;
   return (
@@ -145,7 +147,7 @@ export default function VehicleEditor() {
               defaultValue={vehicle.status}
               error={errors?.status}
               hint="Hidden keeps the vehicle off the site without selling it."
-              options={EDITOR_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+              options={statuses}
             />
             <Input
               name="tag"

@@ -24,6 +24,8 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.cspNonce;
   if (
+    // Back office answers carry `private, no-store` already (server/http/app.ts).
+    !loadContext.admin &&
     request.method === "GET" &&
     responseStatusCode === 200 &&
     !responseHeaders.has("Cache-Control")

@@ -26,7 +26,9 @@ function faviconHref(site: Site): string {
 }
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { site: context.site, origin: context.origin };
+  // The back office (app/routes/admin) has its own chrome and no site on the platform host.
+  if (context.admin) return { site: null, origin: context.origin, admin: true };
+  return { site: context.site, origin: context.origin, admin: false };
 }
 
 /** The site's brand colours as the CSS variables app.css reads. */
@@ -55,6 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {site && <meta name="theme-color" content={site.settings.theme.primary} />}
         {site && <link rel="icon" type="image/svg+xml" href={faviconHref(site)} />}
+        {data?.admin && <link rel="icon" href="data:," />}
         <Meta />
         <Links />
       </head>
@@ -63,9 +66,14 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         {site && <SiteHeader />}
-        <main id="main" className="flex-1">
-          {children}
-        </main>
+        {data?.admin ? (
+          // The back office lays out its own header, navigation and main (app/routes/admin).
+          children
+        ) : (
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+        )}
         {site && <SiteFooter />}
         {site && <ChatBubble />}
         {site && <DeferredThirdPartyScripts />}

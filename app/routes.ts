@@ -3,7 +3,7 @@
  * every URL a dealer site answers.
  */
 import type { RouteConfig } from "@react-router/dev/routes";
-import { index, route } from "@react-router/dev/routes";
+import { index, layout, route } from "@react-router/dev/routes";
 // A relative import: the route config is read before Vite's `~/` alias applies.
 import { routePathOf, SITE_PAGES } from "../domain/site-pages";
 
@@ -59,6 +59,32 @@ export default [
   route("sell-your-car", "routes/trade-in.tsx", { id: "sell-your-car" }),
   route("sell-my-car", "routes/trade-in.tsx", { id: "sell-my-car" }),
   route("fleet", "routes/fleet.tsx"),
+
+  // The back office (docs/product/back-office.md): sign-in outside the shell, every other page
+  // inside it (signed in by its loader).
+  route("admin/sign-in", "routes/admin/sign-in.tsx"),
+  route("admin/sign-out", "routes/admin/sign-out.tsx"),
+  layout("routes/admin/layout.tsx", { id: "admin-layout" }, [
+    route("admin", "routes/admin/home.tsx"),
+    route("admin/account", "routes/admin/account.tsx"),
+    route("admin/leads", "routes/admin/leads.tsx"),
+    route("admin/audit", "routes/admin/audit.tsx"),
+    // Stock, settings and content editors (docs/product/back-office.md, "Stock and site editors").
+    route("admin/stock", "routes/admin/editors/site-picker.tsx", { id: "admin-stock-sites" }),
+    route("admin/settings", "routes/admin/editors/site-picker.tsx", { id: "admin-settings-sites" }),
+    route("admin/content", "routes/admin/editors/site-picker.tsx", { id: "admin-content-sites" }),
+    route("admin/stock/:siteId", "routes/admin/editors/stock.tsx"),
+    route("admin/stock/:siteId/imports", "routes/admin/editors/imports.tsx"),
+    route("admin/stock/:siteId/vehicles/:vehicleId", "routes/admin/editors/vehicle.tsx"),
+    route("admin/settings/:siteId", "routes/admin/editors/settings.tsx"),
+    route("admin/settings/:siteId/promo-popup", "routes/admin/editors/promo-popup.tsx"),
+    route("admin/settings/:siteId/navigation", "routes/admin/editors/navigation.tsx"),
+    route("admin/content/:siteId", "routes/admin/editors/content.tsx"),
+    route("admin/content/:siteId/locations/:locationId", "routes/admin/editors/location.tsx"),
+    route("admin/content/:siteId/offers/:offerId", "routes/admin/editors/offer.tsx"),
+    route("admin/content/:siteId/pages/:pageId", "routes/admin/editors/page.tsx"),
+    route("admin/*", "routes/admin/not-found.tsx"),
+  ]),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -2,6 +2,7 @@
 import { pino } from "pino";
 import { EnvError, parseEnv } from "./env";
 import { startServer } from "./start";
+import { DEMO_STAFF_PASSWORD } from "./db/seed/seed-staff";
 
 let env;
 try {
@@ -27,6 +28,12 @@ if (server.demoApiKeys.length > 0) {
   console.log("Demo site API keys (stock:write, dashboard:read; shown once, keep them):");
   for (const { siteSlug, siteId, key } of server.demoApiKeys)
     console.log(`  ${siteSlug} (website_id ${siteId}): ${key}`);
+}
+if (server.demoStaff.length > 0) {
+  console.log(
+    `Demo back office accounts at /admin (development only; password: ${DEMO_STAFF_PASSWORD}):`,
+  );
+  for (const { email, role } of server.demoStaff) console.log(`  ${email} (${role})`);
 }
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -35,6 +35,8 @@ import { startDataSourceRefresher } from "./data-source/refresher";
 import type { DataSourceRefresher } from "./data-source/refresher";
 import { createDemoSiteApiKeys } from "./sites/api-keys";
 import { startFeedPuller } from "./stock/feed-pull";
+import { createSignInThrottle } from "./admin/sign-in-throttle";
+import { demoStaffAccounts, type DemoStaffAccount } from "./db/seed/seed-staff";
 
 type DemoApiKey = Awaited<ReturnType<typeof createDemoSiteApiKeys>>[number];
 import { sql } from "drizzle-orm";
@@ -50,6 +52,8 @@ export type RunningServer = {
   leads: LeadServices;
   /** API keys made with the demo seed in development: shown at this first start only. */
   demoApiKeys: DemoApiKey[];
+  /** The demo's back office accounts, in development at the first start only (their password: README). */
+  demoStaff: DemoStaffAccount[];
   /** Sites read from a remote dashboard backend; null when DATA_SOURCE_REFRESH is off. */
   dataSources: DataSourceRefresher | null;
   readiness: Readiness;
@@ -113,12 +117,14 @@ async function startApplication(
   const database = options.database ?? (await openDatabaseFromEnv(env));
   await database.migrate();
   let demoApiKeys: DemoApiKey[] = [];
+  let demoStaff: DemoStaffAccount[] = [];
   if (env.SEED_DEMO && !(await hasAnySite(database.db))) {
     const started = Date.now();
     const summary = await seedDemoData(database.db);
     logger.info({ ...summary, ms: Date.now() - started }, "demo data loaded");
     // Keys are secrets: made for the demo in development only, never in production.
     if (env.NODE_ENV === "development") demoApiKeys = await createDemoSiteApiKeys(database.db);
+    if (env.NODE_ENV === "development") demoStaff = demoStaffAccounts();
   }
 
   setSiteMemoBudget(env.SITE_MEMO_MAX_BYTES);
@@ -171,6 +177,7 @@ async function startApplication(
     search,
     leads,
     rateLimiter,
+    signInThrottle: createSignInThrottle(redis, env.REDIS_KEY_PREFIX),
   });
   const metrics: MetricsSource = {
     isPlatformHost: (host) => registry.byHost(host) === "platform",
@@ -218,6 +225,7 @@ async function startApplication(
     leads,
     search,
     demoApiKeys,
+    demoStaff,
     dataSources,
     readiness,
     close() {

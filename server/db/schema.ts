@@ -5,9 +5,11 @@
  * Every tenant-owned table carries `site_id`; queries reach it through `server/sites/scope.ts`,
  * which adds the site condition once for every loader.
  */
+import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   doublePrecision,
@@ -675,6 +677,165 @@ export const devMail = pgTable(
 
 export type LeadRow = typeof leads.$inferSelect;
 export type LeadDeliveryRow = typeof leadDeliveries.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Back office: staff accounts, their sessions, one-time links (invitation, password reset) and
+// the audit log of every change they make (docs/product/back-office.md, decision 027).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A member of staff. `role` decides what the staff scope (server/admin/staff-scope.ts) lets them
+ * reach: platform_admin (everything), group_admin (one group), dealership_manager and
+ * sales_staff (one dealership).
+ */
+export const staffUsers = pgTable(
+  "staff_users",
+  {
+    id: serial("id").primaryKey(),
+    /** Lower case; the sign-in name. */
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    role: text("role").notNull(),
+    dealershipGroupId: integer("dealership_group_id").references(() => dealershipGroups.id, {
+      onDelete: "cascade",
+    }),
+    dealershipId: integer("dealership_id").references(() => dealerships.id, {
+      onDelete: "cascade",
+    }),
+    /** `scrypt$N$r$p$salt$hash` (server/admin/passwords.ts); null until an invitation is accepted. */
+    passwordHash: text("password_hash"),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("staff_users_email").on(t.email),
+    check(
+      "staff_users_role",
+      sql`${t.role} IN ('platform_admin', 'group_admin', 'dealership_manager', 'sales_staff')`,
+    ),
+    check(
+      "staff_users_role_reach",
+      sql`(${t.role} = 'platform_admin' AND ${t.dealershipGroupId} IS NULL AND ${t.dealershipId} IS NULL)
+        OR (${t.role} = 'group_admin' AND ${t.dealershipGroupId} IS NOT NULL AND ${t.dealershipId} IS NULL)
+        OR (${t.role} IN ('dealership_manager', 'sales_staff') AND ${t.dealershipId} IS NOT NULL)`,
+    ),
+  ],
+);
+
+/** A signed-in browser: the cookie holds a random token, the table only its SHA-256. */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    staffUserId: integer("staff_user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    /** Every back office form posts it back (server/admin/csrf.ts). */
+    csrfToken: text("csrf_token").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    clientIp: text("client_ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [
+    uniqueIndex("staff_sessions_token").on(t.tokenHash),
+    index("staff_sessions_user").on(t.staffUserId),
+  ],
+);
+
+/** One-time links sent by e-mail: an invitation or a password reset (the token stored hashed). */
+export const staffTokens = pgTable(
+  "staff_tokens",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    staffUserId: integer("staff_user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    /** invitation or password_reset. */
+    purpose: text("purpose").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("staff_tokens_token").on(t.tokenHash),
+    check("staff_tokens_purpose", sql`${t.purpose} IN ('invitation', 'password_reset')`),
+  ],
+);
+
+/** Every change a member of staff makes: who, when, where, what, and the row before and after. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    staffUserId: integer("staff_user_id").references(() => staffUsers.id, {
+      onDelete: "set null",
+    }),
+    /** Kept when the account is removed. */
+    staffEmail: text("staff_email").notNull(),
+    dealershipGroupId: integer("dealership_group_id").references(() => dealershipGroups.id, {
+      onDelete: "cascade",
+    }),
+    siteId: integer("site_id").references(() => sites.id, { onDelete: "cascade" }),
+    dealershipId: integer("dealership_id").references(() => dealerships.id, {
+      onDelete: "set null",
+    }),
+    /** What was done, `area.verb` (lead.status, lead.resend, routing.update, staff.sign_in...). */
+    action: text("action").notNull(),
+    /** The changed record: `lead:{uuid}`, `vehicle:{id}`... */
+    subject: text("subject"),
+    before: jsonb("before").$type<unknown>(),
+    after: jsonb("after").$type<unknown>(),
+    requestId: text("request_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("audit_log_group_created").on(t.dealershipGroupId, t.createdAt),
+    index("audit_log_site_created").on(t.siteId, t.createdAt),
+  ],
+);
+
+/**
+ * Where a lead stands with the dealership (new, contacted, appointment_set, sold, lost): one row
+ * per lead once staff first change it (no row = new), and each change with its note and author.
+ */
+export const leadStatusChanges = pgTable(
+  "lead_status_changes",
+  {
+    id: serial("id").primaryKey(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    note: text("note"),
+    staffUserId: integer("staff_user_id").references(() => staffUsers.id, {
+      onDelete: "set null",
+    }),
+    staffName: text("staff_name").notNull(),
+    /** The latest change of its lead: the lead's current status. */
+    current: boolean("current").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("lead_status_changes_lead").on(t.leadId, t.id),
+    uniqueIndex("lead_status_changes_current")
+      .on(t.leadId)
+      .where(sql`${t.current}`),
+    check(
+      "lead_status_changes_status",
+      sql`${t.status} IN ('new', 'contacted', 'appointment_set', 'sold', 'lost')`,
+    ),
+  ],
+);
+
+export type StaffUserRow = typeof staffUsers.$inferSelect;
 
 // ---- Back office editors: vehicle photos uploaded by staff ----
 

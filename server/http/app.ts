@@ -46,6 +46,13 @@ import { clientErrorStatus, edgeChecks } from "./edge-checks";
 import { PageCache } from "./page-cache";
 import { renderPlatformIndex } from "./platform-index";
 import { robotsTxt, sitemapXml } from "./crawlers";
+import {
+  adminContentSecurityPolicy,
+  adminLoadContext,
+  isAdminPath,
+  type AdminLocals,
+} from "../admin/admin-http";
+import { createSignInThrottle, type SignInThrottle } from "../admin/sign-in-throttle";
 
 export type AppDependencies = {
   env: Env;
@@ -66,6 +73,8 @@ export type AppDependencies = {
   leads: LeadServices;
   /** Makes the per-client limits: in Redis with REDIS_URL, else in this process. */
   rateLimiter: RateLimiterFactory;
+  /** Back office sign-in lock-out (server/admin): in Redis with REDIS_URL, else in this process. */
+  signInThrottle?: SignInThrottle;
 };
 
 /** A path whose last segment has a file extension (`/favicon.ico`, `/icons/a.png`). */
@@ -75,7 +84,12 @@ const FILE_PATH = /\.[A-Za-z0-9]+$/;
  * Per-request state kept on res.locals: the site, the origin its absolute URLs are built from,
  * and the nonce its inline scripts carry (in its Content-Security-Policy).
  */
-type Locals = { site?: Site; origin?: string; cspNonce?: string; requestId: string };
+type Locals = {
+  site?: Site;
+  origin?: string;
+  cspNonce?: string;
+  requestId: string;
+} & AdminLocals;
 
 export function createApp(deps: AppDependencies) {
   const { env, registry, logger } = deps;
@@ -96,7 +110,7 @@ export function createApp(deps: AppDependencies) {
   const imageResizer = new ImageResizer(fetch, env.IMAGE_CACHE_MAX_BYTES);
   const pageKey = (req: Request): string | null => {
     const site = registry.byHost(req.headers.host);
-    if (!site || site === "platform") return null;
+    if (!site || site === "platform" || isAdminPath(req.path)) return null;
     return `${site.id}:${site.version}:${req.headers.host}:${req.originalUrl}`;
   };
   app.use(pageCache.serve(pageKey));
@@ -105,6 +119,8 @@ export function createApp(deps: AppDependencies) {
     const locals = res.locals as Locals;
     locals.requestId = (req.headers["x-request-id"] as string | undefined) ?? randomUUID();
     res.setHeader("x-request-id", locals.requestId);
+    // Back office answers are one person's: never stored by a browser, proxy or CDN.
+    if (isAdminPath(req.path)) res.setHeader("Cache-Control", "private, no-store");
     next();
   });
   app.use(
@@ -208,7 +224,10 @@ export function createApp(deps: AppDependencies) {
     locals.cspNonce = randomBytes(16).toString("base64");
     res.setHeader(
       "Content-Security-Policy",
-      contentSecurityPolicy(target.settings, { nonce: locals.cspNonce }),
+      // The back office runs none of the site's integrations.
+      isAdminPath(req.path)
+        ? adminContentSecurityPolicy(locals.cspNonce)
+        : contentSecurityPolicy(target.settings, { nonce: locals.cspNonce }),
     );
     next();
   });
@@ -266,29 +285,41 @@ export function createApp(deps: AppDependencies) {
     res.status(403).type("text/plain").send(CROSS_SITE_MESSAGE);
   });
 
-  app.all(
-    "/{*splat}",
-    createRequestHandler({
-      build: deps.build,
-      mode: env.NODE_ENV,
-      getLoadContext: (_req, res): RequestContext => {
-        const locals = res.locals as Locals;
-        const site = locals.site!;
-        return {
-          site,
-          scope: createSiteScope(deps.db, site.id),
-          db: deps.db,
-          bus: deps.bus,
-          registry,
-          requestId: locals.requestId,
-          origin: locals.origin!,
-          cspNonce: locals.cspNonce!,
-          search: createSiteSearch(deps.search, site, logger),
-          leads: deps.leads,
-        };
-      },
-    }),
-  );
+  const signInThrottle = deps.signInThrottle ?? createSignInThrottle(null);
+  const adminContext = (req: Request, res: Response) =>
+    adminLoadContext(req, res.locals as Locals, {
+      db: deps.db,
+      registry,
+      throttle: signInThrottle,
+      platformDomain: env.PLATFORM_DOMAIN,
+      port: deps.port(),
+    });
+  const renderPages = createRequestHandler({
+    build: deps.build,
+    mode: env.NODE_ENV,
+    getLoadContext: (req, res): RequestContext => {
+      const locals = res.locals as Locals;
+      // The platform host reaches the app for the back office only (and its route manifest).
+      const admin = isAdminPath(req.path) || !locals.site ? adminContext(req, res) : null;
+      // The back office on the platform host: no site (server/admin/admin-http.ts).
+      if (!locals.site) return adminPlatformContext(admin!, locals);
+      const site = locals.site;
+      return {
+        site,
+        scope: createSiteScope(deps.db, site.id),
+        db: deps.db,
+        bus: deps.bus,
+        registry,
+        requestId: locals.requestId,
+        origin: locals.origin!,
+        cspNonce: locals.cspNonce!,
+        search: createSiteSearch(deps.search, site, logger),
+        leads: deps.leads,
+        admin,
+      };
+    },
+  });
+  app.all("/{*splat}", renderPages);
 
   const devMail = deps.leads.devMailPage ? createDevMailRouter(deps.db) : null;
   // The dashboard-compatible API (server/dashboard): each website read with its own API key.
@@ -301,7 +332,47 @@ export function createApp(deps: AppDependencies) {
     authenticate: (authorization, siteId) =>
       authenticateSiteRequest(deps.db, authorization, siteId, "dashboard:read"),
   });
+  function adminPlatformContext(admin: NonNullable<RequestContext["admin"]>, locals: Locals) {
+    const noSite = (name: string) => () => {
+      throw new Error(`${name}: the back office on the platform host has no site`);
+    };
+    return Object.defineProperties(
+      {
+        db: deps.db,
+        bus: deps.bus,
+        registry,
+        requestId: locals.requestId,
+        origin: admin.origin,
+        cspNonce: locals.cspNonce!,
+        leads: deps.leads,
+        admin,
+      },
+      {
+        site: { get: noSite("site") },
+        scope: { get: noSite("scope") },
+        search: { get: noSite("search") },
+      },
+    ) as RequestContext;
+  }
+
   function platformRoutes(req: Request, res: Response, next: NextFunction) {
+    // React Router's lazy route discovery asks the host for the routes of the links it shows.
+    if (req.path === "/__manifest" && req.method === "GET") return renderPages(req, res, next);
+    if (isAdminPath(req.path)) {
+      // The back office of every group (server/admin): same app, no site.
+      const locals = res.locals as Locals;
+      locals.cspNonce = randomBytes(16).toString("base64");
+      res.setHeader("Content-Security-Policy", adminContentSecurityPolicy(locals.cspNonce));
+      if (
+        req.method !== "GET" &&
+        req.method !== "HEAD" &&
+        isCrossSiteRequest(headersOf(req.headers))
+      ) {
+        res.status(403).type("text/plain").send(CROSS_SITE_MESSAGE);
+        return;
+      }
+      return renderPages(req, res, next);
+    }
     if (devMail && req.path.startsWith("/_dev/mail")) return devMail(req, res, next);
     if (req.path === "/" && env.PLATFORM_INDEX && (req.method === "GET" || req.method === "HEAD")) {
       renderPlatformIndex(deps.db, registry.all(), deps.port())

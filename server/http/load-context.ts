@@ -9,6 +9,7 @@ import type { Site } from "../sites/site";
 import type { SiteRegistry } from "../sites/site-registry";
 import type { SiteSearch } from "../stock/site-search";
 import type { LeadServices } from "../leads/services";
+import type { AdminContext } from "../admin/admin-context";
 
 export type RequestContext = {
   site: Site;
@@ -28,6 +29,11 @@ export type RequestContext = {
   search: SiteSearch;
   /** Lead intake, booking slots and lookups (server/leads), for the forms' actions. */
   leads: LeadServices;
+  /**
+   * Set for /admin requests only: the back office (server/admin/staff-scope.ts). On the platform
+   * host there is no site: `site`, `scope` and `search` throw there.
+   */
+  admin: AdminContext | null;
 };
 
 declare module "react-router" {

@@ -23,6 +23,7 @@ import {
   reviews,
   sites,
   specialHours,
+  staffUsers,
   vehicles,
 } from "../schema";
 import type { OpeningHoursEntry } from "../schema";
@@ -33,6 +34,7 @@ import type { DemoLocation, DemoSite } from "./demo-sites";
 import { createRandom } from "./random";
 import { seedLeadDemoData } from "./seed-leads";
 import { seedDemoContent } from "./seed-content";
+import { seedDemoStaff } from "./seed-staff";
 import type { Random } from "./random";
 
 const DAY = 86_400_000;
@@ -47,7 +49,7 @@ export async function hasAnySite(db: Database): Promise<boolean> {
 /** Removes every row of every table (the demo can then be loaded again). */
 export async function clearDatabase(db: Database): Promise<void> {
   await db.execute(
-    sql`TRUNCATE ${contentPages}, ${reviews}, ${parts}, ${offers}, ${vehicles}, ${specialHours}, ${locations}, ${dealerships}, ${sites}, ${dealershipGroups}, ${manufacturers} RESTART IDENTITY CASCADE`,
+    sql`TRUNCATE ${contentPages}, ${reviews}, ${parts}, ${offers}, ${vehicles}, ${specialHours}, ${locations}, ${dealerships}, ${sites}, ${dealershipGroups}, ${manufacturers}, ${staffUsers} RESTART IDENTITY CASCADE`,
   );
 }
 
@@ -57,6 +59,7 @@ export async function seedDemoData(db: Database, now = Date.now()): Promise<Seed
   for (const demo of DEMO_SITES) vehicleTotal += await seedSite(db, demo, now);
   await seedLeadDemoData(db, now);
   await seedDemoContent(db, now);
+  await seedDemoStaff(db);
   return { sites: DEMO_SITES.length, vehicles: vehicleTotal };
 }
 

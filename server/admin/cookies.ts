@@ -1,0 +1,32 @@
+/**
+ * The back office's cookies: httpOnly, SameSite=Lax (links from e-mail still arrive signed in;
+ * cross-site posts carry no cookie), Secure whenever the back office is served over https, and
+ * scoped to /admin.
+ */
+export type CookieOptions = { secure: boolean; maxAgeSeconds?: number };
+
+export function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get("cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+export function serializeCookie(name: string, value: string, options: CookieOptions): string {
+  const parts = [`${name}=${encodeURIComponent(value)}`, "Path=/admin", "HttpOnly", "SameSite=Lax"];
+  if (options.maxAgeSeconds !== undefined) parts.push(`Max-Age=${options.maxAgeSeconds}`);
+  if (options.secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export const clearCookie = (name: string, options: CookieOptions) =>
+  serializeCookie(name, "", { ...options, maxAgeSeconds: 0 });

@@ -136,12 +136,17 @@ describe("reading a submitted settings form", () => {
         justArrivedTagName: "Fresh",
       }),
     );
-    expect(parsed).toEqual({
-      ok: false,
-      errors: {
-        searchCacheLimit: "Enter a number, not 'ten'.",
-        promoPopup: "Enter valid JSON (the current value shows the expected shape).",
-      },
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.errors).toEqual({
+      searchCacheLimit: "Enter a number, not 'ten'.",
+      promoPopup: "Enter valid JSON (the current value shows the expected shape).",
+      imageQuality: "Enter 1 or more.",
+      bookingDaysAhead: "Enter a whole number.",
+      defaultSort: expect.stringMatching(/^Choose one of: custom_rank:desc, /),
+      imageSourceHosts: "Line 2: A host name, with a port if needed (photos.example.com)",
+      "stock.freshnessDays": "Enter 14 or less.",
+      "stockFeed.url": "The feed URL must be a full http(s) address",
     });
     const second = parseSettingsForm(
       formOf({

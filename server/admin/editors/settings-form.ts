@@ -482,8 +482,11 @@ export function parseSettingsForm(form: SubmittedForm): ParsedSettings {
     if (read.ok) setAt(input, field.path, read.value);
     else errors[field.name] = read.message;
   }
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return validateSettings(input);
+  const validated = validateSettings(input);
+  if (Object.keys(errors).length === 0) return validated;
+  // Fields that could not be read take their default here: the schema's messages for the
+  // others come with the reading errors, so one submit names everything to fix.
+  return { ok: false, errors: validated.ok ? errors : { ...validated.errors, ...errors } };
 }
 
 /** Validates settings (as a site stores them) against the schema, with one message per field. */

@@ -7,6 +7,7 @@
  */
 import { and, eq, isNotNull } from "drizzle-orm";
 import { vehicles } from "~/server/db/schema";
+import { fetchWithHost } from "~/tests/support/test-server";
 import { expect, test } from "./support/fixtures";
 import { signInAs } from "./support/staff";
 
@@ -35,9 +36,10 @@ test("a dealership manager edits a vehicle, the promo popup and the site's conte
     )
     .limit(1);
   const siteUrl = (path: string) => `http://${SLUG}.localhost:${server.port}${path}`;
-  const srp = siteUrl(`/search?query=${encodeURIComponent(vehicle!.stocknum!)}`);
+  const srpPath = `/search?query=${encodeURIComponent(vehicle!.stocknum!)}`;
+  const srpHtml = async () => (await fetchWithHost(server, `${SLUG}.localhost`, srpPath)).body;
   // The search results page is rendered (and cached) before the change.
-  expect((await page.request.get(srp)).ok()).toBe(true);
+  expect(await srpHtml()).toContain(vehicle!.stocknum!);
 
   await signInAs(page, server, "dealership_manager", {
     dealershipSlug: "harbour-toyota",
@@ -64,12 +66,12 @@ test("a dealership manager edits a vehicle, the promo popup and the site's conte
   const saved = Date.now();
   let html = "";
   while (Date.now() - saved < 5_000) {
-    html = await (await page.request.get(srp)).text();
+    html = await srpHtml();
     if (html.includes("12,345")) break;
   }
   expect(html).toContain("12,345");
   expect(Date.now() - saved).toBeLessThan(1_000);
-  await page.goto(srp);
+  await page.goto(siteUrl(srpPath));
   await expect(page.getByRole("article").first()).toContainText("12,345");
 
   // The promo popup.
@@ -118,5 +120,6 @@ test("a dealership manager edits a vehicle, the promo popup and the site's conte
   await review.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("status")).toContainText("Saved 1 change.");
   await expect.poll(() => server.registry.byId(site.id)!.settings.soldTagName).toBe("Sold Out");
-  expect(pageErrors).toEqual([]);
+  // The only failed requests are the refused forms' answers (400).
+  expect(pageErrors.filter((e) => !e.includes("status of 400"))).toEqual([]);
 });

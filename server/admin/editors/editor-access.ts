@@ -7,6 +7,8 @@
 import { data } from "react-router";
 import type { AppLoadContext } from "react-router";
 import type { Permission } from "~/domain/staff";
+import type { Site } from "../../sites/site";
+import type { AdminContext } from "../admin-context";
 import { recordAudit, requireStaff } from "../staff-scope";
 import type { AuditWriter, EditorDeps, EditorResult } from "./editor-write";
 
@@ -25,6 +27,21 @@ export const notFoundResponse = () =>
   data("There is nothing at this address, or it is not within your account's reach.", {
     status: 404,
   });
+
+/**
+ * The site's own origin, for links from the back office to its pages and photos: the host's own
+ * when the back office is on the site's host, else the site's domain or its address under the
+ * platform's (local: `{slug}.localhost`).
+ */
+function siteOriginFor(site: Site, ctx: AdminContext): string {
+  if (ctx.host.kind === "site" && ctx.host.site.id === site.id) return ctx.origin;
+  if (site.domainName) return `https://${site.domainName.toLowerCase()}`;
+  const url = new URL(ctx.origin);
+  if (url.hostname === "localhost" || url.hostname.endsWith(".localhost"))
+    return `http://${site.slug}.localhost${url.port ? `:${url.port}` : ""}`;
+  const platform = ctx.host.kind === "platform" ? url.host : url.host.split(".").slice(1).join(".");
+  return `https://${site.slug}.${platform}`;
+}
 
 /** The signed-in staff member editing the site `params.siteId`, with what the editors need. */
 export async function requireSiteEditor(args: Args, permission: Permission) {
@@ -45,7 +62,15 @@ export async function requireSiteEditor(args: Args, permission: Permission) {
   return {
     staff,
     scope,
-    site: { id: site.id, name: site.name, slug: site.slug, vehiclePath: site.settings.vehiclePath },
+    site: {
+      id: site.id,
+      name: site.name,
+      slug: site.slug,
+      vehiclePath: site.settings.vehiclePath,
+      origin: siteOriginFor(site, ctx),
+      /** The back office is on this site's own host: its relative photo paths load here. */
+      sameHost: ctx.host.kind === "site" && ctx.host.site.id === site.id,
+    },
     form: form ?? new FormData(),
     db: ctx.db,
     deps,

@@ -48,7 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
       name: vehicle.name,
       stocknum: vehicle.stocknum,
       vin: vehicle.vin,
-      url: `/${site.vehiclePath}/${vehicle.slug}`,
+      url: `${site.origin}/${site.vehiclePath}/${vehicle.slug}`,
       price: vehicle.price,
       priceType: vehicle.priceType ?? "",
       status: editorStatusOf(vehicle),
@@ -188,12 +188,22 @@ export default function VehicleEditor() {
                   key={`${photo.url}-${i}`}
                   className="rounded-md border border-slate-300 bg-white p-2 text-sm"
                 >
-                  <img
-                    src={photo.thumb}
-                    alt={`Photo ${i + 1} of ${vehicle.name}`}
-                    className="aspect-[4/3] w-full object-cover"
-                    loading="lazy"
-                  />
+                  {site.sameHost && photo.thumb.startsWith("/") ? (
+                    <img
+                      src={photo.thumb}
+                      alt={`Photo ${i + 1} of ${vehicle.name}`}
+                      className="aspect-[4/3] w-full object-cover"
+                      loading="lazy"
+                    />
+                  ) : (
+                    <a
+                      href={photo.url.startsWith("/") ? `${site.origin}${photo.url}` : photo.url}
+                      className="text-blue-800 underline"
+                    >
+                      Photo {i + 1}
+                      {i === 0 ? " (main)" : ""}
+                    </a>
+                  )}
                   {canWrite ? (
                     <div className="mt-1 flex flex-wrap gap-1">
                       {i > 0 ? (

@@ -10,7 +10,7 @@ import type { Permission } from "~/domain/staff";
 import type { Site } from "../../sites/site";
 import type { AdminContext } from "../admin-context";
 import { recordAudit, requireStaff } from "../staff-scope";
-import type { AuditWriter, EditorDeps, EditorResult } from "./editor-write";
+import type { AuditWriter, EditorDeps } from "./editor-write";
 
 type Args = {
   request: Request;
@@ -77,9 +77,4 @@ export async function requireSiteEditor(args: Args, permission: Permission) {
     audit,
     canWriteStock: scope.can("stock:write"),
   };
-}
-
-/** An editor's refusal as the answer of an action: 400/404/409 with a message per field. */
-export function refusal(result: Extract<EditorResult<unknown>, { ok: false }>) {
-  return data({ errors: result.errors }, { status: result.status });
 }

@@ -408,8 +408,3 @@ export async function updateVehicle(
     };
   });
 }
-
-/** Whether a form field named a number id (guards ids taken from URLs and forms). */
-export function idOf(value: unknown): number | null {
-  return typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : null;
-}

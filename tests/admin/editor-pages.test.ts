@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, offers, sites, vehicles } from "~/server/db/schema";
+import { auditLog, locations, offers, sites, specialHours, vehicles } from "~/server/db/schema";
 import type { Site } from "~/server/sites/site";
 import type { RunningServer } from "~/server/start";
 import { signInAs, type StaffClient } from "../support/staff";
@@ -200,5 +200,66 @@ describe("content over HTTP", () => {
         .where(eq(offers.id, theirs.id));
       expect(after!.name).toBe(theirs.name);
     }
+  });
+});
+
+describe("isolation for each role", () => {
+  it("a group admin reaches its group's sites only: another group's site, vehicle and settings are not found", async () => {
+    const groupAdmin = await signInAs(server, "group_admin");
+    expect((await groupAdmin.get(`/admin/stock/${harbour.id}`)).status).toBe(200);
+    const theirs = await settingsOf(coastal.id);
+    for (const path of [
+      `/admin/stock/${coastal.id}`,
+      `/admin/stock/${coastal.id}/vehicles/${otherGroupVehicle.id}`,
+      `/admin/settings/${coastal.id}`,
+      `/admin/settings/${coastal.id}/navigation`,
+      `/admin/content/${coastal.id}/offers/new`,
+    ])
+      expect((await groupAdmin.get(path)).status, path).toBe(404);
+    const response = await groupAdmin.post(`/admin/settings/${coastal.id}/navigation`, {
+      header: "Home | /",
+      footer: "",
+    });
+    expect(response.status).toBe(404);
+    expect(await settingsOf(coastal.id)).toEqual(theirs);
+    const vehicle = await groupAdmin.post(
+      `/admin/stock/${harbour.id}/vehicles/${otherGroupVehicle.id}`,
+      vehicleForm(otherGroupVehicle, { price: "7" }),
+    );
+    expect(vehicle.status).toBe(404);
+    expect((await vehicleRow(otherGroupVehicle.id)).price).toBe(otherGroupVehicle.price);
+  });
+
+  it("a record of another site named in a form field is not found and stays as it was", async () => {
+    const [own] = await server.database.db
+      .select()
+      .from(locations)
+      .where(eq(locations.siteId, harbour.id))
+      .limit(1);
+    const [theirLocation] = await server.database.db
+      .select()
+      .from(locations)
+      .where(eq(locations.siteId, coastal.id))
+      .limit(1);
+    const [theirHours] = await server.database.db
+      .insert(specialHours)
+      .values({
+        siteId: coastal.id,
+        locationId: theirLocation!.id,
+        date: "2099-01-26",
+        status: "Closed",
+        label: "Holiday",
+      })
+      .returning();
+    const response = await manager.post(`/admin/content/${harbour.id}/locations/${own!.id}`, {
+      intent: "delete-special",
+      specialHoursId: String(theirHours!.id),
+    });
+    expect(response.status).toBe(404);
+    const still = await server.database.db
+      .select()
+      .from(specialHours)
+      .where(eq(specialHours.id, theirHours!.id));
+    expect(still).toHaveLength(1);
   });
 });

@@ -68,6 +68,10 @@ export default [
     route("admin", "routes/admin/home.tsx"),
     route("admin/account", "routes/admin/account.tsx"),
     route("admin/leads", "routes/admin/leads.tsx"),
+    route("admin/leads/export.csv", "routes/admin/leads-export.tsx"),
+    route("admin/leads/:leadId", "routes/admin/lead.tsx"),
+    route("admin/leads/:leadId/files/:fileId", "routes/admin/lead-file.tsx"),
+    route("admin/routing", "routes/admin/routing.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
     // Stock, settings and content editors (docs/product/back-office.md, "Stock and site editors").
     route("admin/stock", "routes/admin/editors/site-picker.tsx", { id: "admin-stock-sites" }),

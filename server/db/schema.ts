@@ -554,6 +554,8 @@ export const leadDeliveries = pgTable(
     lockedBy: text("locked_by"),
     lastError: text("last_error"),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /** How many times staff asked for this delivery again (the e-mail says it is a resend). */
+    resends: integer("resends").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -575,7 +577,7 @@ export const leadRecipients = pgTable(
       onDelete: "cascade",
     }),
     locationId: integer("location_id").references(() => locations.id, { onDelete: "cascade" }),
-    /** email or webhook. */
+    /** email, adf (a CRM's lead address: gets the lead e-mail) or webhook. */
     channel: text("channel").notNull(),
     target: text("target").notNull(),
     /** Webhooks: the HMAC-SHA256 signing secret. Never sent to the browser. */

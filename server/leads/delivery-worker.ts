@@ -56,6 +56,8 @@ type Job = {
   channel: string;
   target: string;
   attempts: number;
+  /** > 0: staff asked for this delivery again (back office "Resend"). */
+  resends: number;
 };
 
 /** Delay before retry number `attempt` (1 = the first retry): base * 2^(attempt-1), at most an hour, +-20%. */
@@ -205,7 +207,7 @@ export class LeadDeliveryWorker {
           ORDER BY next_attempt_at, id
           LIMIT ${config.batchSize}
           FOR UPDATE SKIP LOCKED)
-        RETURNING d.id, d.lead_id, d.site_id, d.channel, d.target, d.attempts`);
+        RETURNING d.id, d.lead_id, d.site_id, d.channel, d.target, d.attempts, d.resends`);
       const jobs = rowsOf<{
         id: number;
         lead_id: string;
@@ -213,6 +215,7 @@ export class LeadDeliveryWorker {
         channel: string;
         target: string;
         attempts: number;
+        resends: number;
       }>(result).map((r) => ({
         id: r.id,
         leadId: r.lead_id,
@@ -220,6 +223,7 @@ export class LeadDeliveryWorker {
         channel: r.channel,
         target: r.target,
         attempts: r.attempts,
+        resends: r.resends,
       }));
       if (jobs.length > 0) {
         await tx.insert(leadEvents).values(
@@ -233,6 +237,7 @@ export class LeadDeliveryWorker {
               target: job.target,
               attempt: job.attempts,
               worker: this.workerId,
+              ...(job.resends > 0 ? { resend: job.resends } : {}),
             },
           })),
         );
@@ -267,6 +272,7 @@ export class LeadDeliveryWorker {
           to: job.target,
           fromAddress: config.fromAddress,
           filesDir: config.filesDir,
+          resend: job.resends,
         });
         const sent = await transport.send(mail);
         return sent.response || sent.messageId;

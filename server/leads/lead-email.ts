@@ -232,15 +232,34 @@ export function leadHtml(lead: LeadDocument): string {
   );
 }
 
-export function messageIdFor(leadId: string, deliveryId: number, fromAddress: string): string {
+export function messageIdFor(
+  leadId: string,
+  deliveryId: number,
+  fromAddress: string,
+  resend = 0,
+): string {
   const domain = fromAddress.split("@")[1] ?? "localhost";
-  return `<lead-${leadId}.${deliveryId}@${domain}>`;
+  // A resend is a new message: receivers that fold copies by id must not drop it.
+  return `<lead-${leadId}.${deliveryId}${resend > 0 ? `.resend-${resend}` : ""}@${domain}>`;
 }
+
+/** The line a resent lead e-mail starts with, and its subject's prefix. */
+export const RESEND_NOTE =
+  "Sent again from the back office: this lead was delivered before, or its delivery failed.";
+export const RESEND_SUBJECT_PREFIX = "[Resent] ";
 
 export function buildLeadEmail(
   lead: LeadDocument,
-  options: { deliveryId: number; to: string; fromAddress: string; filesDir: string },
+  options: {
+    deliveryId: number;
+    to: string;
+    fromAddress: string;
+    filesDir: string;
+    /** > 0: a resend asked for by staff (marked in the subject, body and headers). */
+    resend?: number;
+  },
 ): OutgoingMail {
+  const resend = options.resend ?? 0;
   const adf = buildAdfXml(lead, leadAnswers(lead));
   const attachments: MailAttachment[] = [
     { filename: `lead-${lead.id}.xml`, contentType: "application/xml", content: adf },
@@ -251,17 +270,24 @@ export function buildLeadEmail(
     })),
   ];
   return {
-    messageId: messageIdFor(lead.id, options.deliveryId, options.fromAddress),
+    messageId: messageIdFor(lead.id, options.deliveryId, options.fromAddress, resend),
     from: { name: lead.site.name, address: options.fromAddress },
     to: options.to,
     replyTo: lead.email ?? undefined,
-    subject: leadSubject(lead),
-    text: leadText(lead),
-    html: leadHtml(lead),
+    subject: `${resend > 0 ? RESEND_SUBJECT_PREFIX : ""}${leadSubject(lead)}`,
+    text: resend > 0 ? `${RESEND_NOTE}\n\n${leadText(lead)}` : leadText(lead),
+    html:
+      resend > 0
+        ? leadHtml(lead).replace(
+            "<h1 ",
+            `<p style="font-weight:bold">${escapeHtml(RESEND_NOTE)}</p><h1 `,
+          )
+        : leadHtml(lead),
     headers: {
       "X-Lead-Id": lead.id,
       "X-Lead-Site": lead.site.slug,
       "X-Lead-Category": lead.category,
+      ...(resend > 0 ? { "X-Lead-Resend": String(resend) } : {}),
     },
     attachments,
     siteId: lead.siteId,

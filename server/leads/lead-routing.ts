@@ -1,7 +1,8 @@
 /**
  * Where a completed lead goes (docs/product/leads-and-forms.md): the site's recipients for its
  * category, the most specific first (its location's, else its dealership's, else the site's),
- * else the location's or the site's contact e-mail; every matching webhook; and the finance
+ * else the location's or the site's contact e-mail (an ADF recipient counts as an e-mail
+ * recipient); every matching webhook; and the finance
  * partner for partner leads. Queued as outbox jobs in the lead's transaction.
  */
 import { sql } from "drizzle-orm";
@@ -37,7 +38,8 @@ export function deliveryJobs(
   const siteWide = forCategory.filter((r) => r.locationId === null && r.dealershipId === null);
   const emails =
     [atLocation, atDealership, siteWide]
-      .map((group) => group.filter((r) => r.channel === "email"))
+      // An ADF recipient (a CRM's lead address) gets the e-mail, whose ADF/XML it reads.
+      .map((group) => group.filter((r) => r.channel === "email" || r.channel === "adf"))
       .find((g) => g.length > 0)
       ?.map((r) => r.target) ??
     [resolved.details.location?.email, site.contactDetails.email]

@@ -32,6 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
   );
   const dealershipNames = new Map(dealerships.map((d) => [d.id, d.name]));
   return {
+    canRoute: scope.can("routing:write"),
     filters,
     errors,
     total: result.total,
@@ -53,7 +54,7 @@ export async function loader(args: Route.LoaderArgs) {
       dealership: r.dealershipId ? (dealershipNames.get(r.dealershipId) ?? "") : "",
       location: r.location,
       category: r.category,
-      name: r.name ?? ([r.firstName, r.lastName].filter(Boolean).join(" ") || "(no name)"),
+      name: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.name || "(no name)",
       email: r.email,
       phone: r.phone,
       vehicle: r.vehicle,
@@ -129,7 +130,14 @@ export default function Leads() {
   const flag = (v: boolean | undefined) => (v === undefined ? undefined : v ? "yes" : "no");
   return (
     <>
-      <h1 className="text-2xl font-bold">Leads</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold">Leads</h1>
+        {d.canRoute ? (
+          <a href="/admin/routing" className="text-blue-800 underline">
+            Lead routing
+          </a>
+        ) : null}
+      </div>
       <nav aria-label="Leads by status" className="mt-4">
         <ul className="flex flex-wrap gap-2">
           {LEAD_STATUSES.map((s) => (

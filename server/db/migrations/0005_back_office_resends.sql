@@ -1,0 +1,1 @@
+ALTER TABLE "lead_deliveries" ADD COLUMN "resends" integer DEFAULT 0 NOT NULL;

@@ -47,6 +47,13 @@ test("a dealership manager edits a vehicle, the promo popup and the site's conte
   });
   await expect(page.getByRole("heading", { level: 1, name: "Stock" })).toBeVisible();
   expect(await axe()).toEqual([]);
+  // On a phone the page fits the screen's width (the table scrolls inside its own box).
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
+  await page.setViewportSize(desktop);
 
   await page.getByRole("searchbox", { name: "Search" }).fill(vehicle!.stocknum!);
   await page.getByRole("button", { name: "Filter" }).click();

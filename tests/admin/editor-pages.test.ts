@@ -7,6 +7,7 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, locations, offers, sites, specialHours, vehicles } from "~/server/db/schema";
+import { inputValueOf, settingFields } from "~/server/admin/editors/settings-form";
 import type { Site } from "~/server/sites/site";
 import type { RunningServer } from "~/server/start";
 import { signInAs, type StaffClient } from "../support/staff";
@@ -154,6 +155,27 @@ describe("the settings editor over HTTP", () => {
     expect(other.status).toBe(404);
     expect(await settingsOf(coastal.id)).toEqual(theirs);
     expect(await settingsOf(harbour.id)).toEqual(before);
+  });
+
+  it("saves what a manager may change and keeps the platform's settings as they are", async () => {
+    const current = server.registry.byId(harbour.id)!.settings;
+    const fields: Record<string, string> = { intent: "save" };
+    for (const field of settingFields()) {
+      const value = inputValueOf(field, current);
+      if (value === true) fields[field.name] = "on";
+      else if (value !== false) fields[field.name] = value;
+    }
+    fields.soldTagName = "Sold to a happy owner";
+    fields.gtmId = "GTM-NOTYOURS";
+    fields.thirdPartyScripts = "https://scripts.example/pixel.js";
+    const response = await manager.post(`/admin/settings/${harbour.id}`, fields);
+    expect(response.status).toBe(302);
+    await expect
+      .poll(() => server.registry.byId(harbour.id)!.settings.soldTagName)
+      .toBe("Sold to a happy owner");
+    const after = server.registry.byId(harbour.id)!.settings;
+    expect(after.gtmId).toBe(current.gtmId);
+    expect(after.thirdPartyScripts).toEqual(current.thirdPartyScripts);
   });
 
   it("saves the promo popup, moving the site's version on", async () => {

@@ -3,6 +3,7 @@ import { SiteSettingsSchema, defaultSiteSettings } from "~/domain/site-settings"
 import {
   diffSettings,
   inputValueOf,
+  isPlatformOnly,
   overridesOf,
   parseSettingsForm,
   settingFields,
@@ -175,6 +176,26 @@ describe("reading a submitted settings form", () => {
       ok: false,
       errors: { "theme.primary": "Enter text." },
     });
+  });
+});
+
+describe("settings only a platform admin changes", () => {
+  it("keep their stored values when the form is read for anyone else", () => {
+    const stored = SiteSettingsSchema.parse({ gtmId: "GTM-OWN", stock: { usedOnly: true } });
+    const parsed = parseSettingsForm(
+      formOf(
+        { gtmId: "GTM-OTHER", thirdPartyScripts: "https://evil.example/x.js", soldTagName: "Gone" },
+        stored,
+      ),
+      { fields: isPlatformOnly, from: stored },
+    );
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.settings.gtmId).toBe("GTM-OWN");
+    expect(parsed.settings.thirdPartyScripts).toEqual([]);
+    expect(parsed.settings.soldTagName).toBe("Gone");
+    expect(isPlatformOnly(field("stockFeed.url"))).toBe(true);
+    expect(isPlatformOnly(field("soldTagName"))).toBe(false);
   });
 });
 

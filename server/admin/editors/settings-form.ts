@@ -464,6 +464,29 @@ function fieldNameOf(
   return best;
 }
 
+/**
+ * Settings only a platform admin changes: they load scripts, frames or data from other hosts,
+ * or change where the site's stock and leads come from and go.
+ */
+const PLATFORM_ONLY_SETTINGS = new Set([
+  "dataSource",
+  "stockFeed",
+  "leadApiMode",
+  "leadTarget",
+  "contentSecurityPolicyOrigins",
+  "thirdPartyScripts",
+  "chatScriptUrl",
+  "chatOpenCall",
+  "gtmId",
+  "imageCdnTemplate",
+  "imageSourceHosts",
+  "mapsEmbedUrlTemplate",
+]);
+
+export function isPlatformOnly(field: Pick<SettingField, "path">): boolean {
+  return PLATFORM_ONLY_SETTINGS.has(field.path[0]!);
+}
+
 export type ParsedSettings =
   | { ok: true; settings: SiteSettings; overrides: SiteSettingsInput }
   | { ok: false; errors: FieldErrors };
@@ -473,11 +496,19 @@ export type ParsedSettings =
  * settings with every default applied, and what the site stores (only values unlike the default),
  * or one message per field.
  */
-export function parseSettingsForm(form: SubmittedForm): ParsedSettings {
+export function parseSettingsForm(
+  form: SubmittedForm,
+  /** Fields the staff member may not change keep these settings' values, whatever was sent. */
+  locked?: { fields: (field: SettingField) => boolean; from: SiteSettings },
+): ParsedSettings {
   const fields = settingFields();
   const errors: FieldErrors = {};
   const input: Record<string, unknown> = {};
   for (const field of fields) {
+    if (locked?.fields(field)) {
+      setAt(input, field.path, valueAt(locked.from, field.path));
+      continue;
+    }
     const read = readField(field, form);
     if (read.ok) setAt(input, field.path, read.value);
     else errors[field.name] = read.message;

@@ -8,7 +8,13 @@ import type { ReactNode } from "react";
 export const controlClass =
   "mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 focus:border-blue-700 focus:outline-2 focus:outline-blue-700 aria-[invalid=true]:border-red-700";
 
-type Common = { name: string; label: string; hint?: ReactNode; error?: string };
+type Common = {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  disabled?: boolean;
+};
 
 function describedBy(id: string, { hint, error }: Common) {
   return (
@@ -43,6 +49,7 @@ export function Checkbox(props: Common & { defaultChecked: boolean }) {
           type="checkbox"
           name={props.name}
           defaultChecked={props.defaultChecked}
+          disabled={props.disabled}
           aria-invalid={props.error ? true : undefined}
           aria-describedby={describedBy(id, props)}
           className="mt-1 size-5"
@@ -74,6 +81,7 @@ export function Select(
         id={id}
         name={props.name}
         defaultValue={props.defaultValue}
+        disabled={props.disabled}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={describedBy(id, props)}
         className={controlClass}
@@ -106,6 +114,7 @@ export function Input(
     name: props.name,
     defaultValue: props.defaultValue,
     required: props.required,
+    disabled: props.disabled,
     "aria-invalid": props.error ? true : undefined,
     "aria-describedby": describedBy(id, props),
   };

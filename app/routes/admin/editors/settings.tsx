@@ -19,6 +19,7 @@ import { notFoundResponse, requireSiteEditor } from "~/server/admin/editors/edit
 import {
   diffSettings,
   inputValueOf,
+  isPlatformOnly,
   parseSettingsForm,
   settingSections,
   type SettingField,
@@ -35,17 +36,26 @@ async function storedSettings(db: Route.LoaderArgs["context"]["db"], siteId: num
   return stored;
 }
 
+/** Settings this staff member may not change (shown, read only). */
+const lockedFor = (role: string) => (field: SettingField) =>
+  role !== "platform_admin" && isPlatformOnly(field);
+
 export async function loader(args: Route.LoaderArgs) {
-  const { site, db } = await requireSiteEditor(args, "settings:write");
+  const { site, db, staff } = await requireSiteEditor(args, "settings:write");
   const { settings, updatedAt } = await storedSettings(db, site.id);
   const sections = settingSections();
   const values: Record<string, string | boolean> = {};
   for (const field of sections.flatMap((s) => s.fields))
     values[field.name] = inputValueOf(field, settings);
   const saved = new URL(args.request.url).searchParams.get("saved");
+  const locked = sections
+    .flatMap((s) => s.fields)
+    .filter(lockedFor(staff.role))
+    .map((f) => f.name);
   return {
     site,
     sections,
+    locked,
     values,
     updatedAt,
     saved: saved && /^\d+$/.test(saved) ? Number(saved) : null,
@@ -55,12 +65,13 @@ export async function loader(args: Route.LoaderArgs) {
 type Submitted = [string, string][];
 
 export async function action(args: Route.ActionArgs) {
-  const { site, form, db, deps, audit } = await requireSiteEditor(args, "settings:write");
+  const { site, form, db, deps, audit, staff } = await requireSiteEditor(args, "settings:write");
   const submitted: Submitted = [];
   for (const [name, value] of form.entries())
     if (typeof value === "string" && name !== "_csrf" && name !== "intent")
       submitted.push([name, value]);
-  const parsed = parseSettingsForm(form);
+  const { settings: stored } = await storedSettings(db, site.id);
+  const parsed = parseSettingsForm(form, { fields: lockedFor(staff.role), from: stored });
   if (!parsed.ok) return data({ errors: parsed.errors, submitted }, { status: 400 });
   if (form.get("intent") === "save") {
     const expected = form.get("updatedAt");
@@ -81,17 +92,21 @@ function FieldControl({
   field,
   value,
   error,
+  locked,
 }: {
   field: SettingField;
   value: string | boolean;
   error?: string;
+  locked: boolean;
 }) {
   const { control } = field;
+  const note = locked ? " Only a platform admin changes this setting." : "";
   const common = {
     name: field.name,
     label: field.label,
-    hint: field.description || undefined,
+    hint: `${field.description}${note}` || undefined,
     error,
+    disabled: locked,
   };
   switch (control.kind) {
     case "checkbox":
@@ -120,6 +135,7 @@ function FieldControl({
             <>
               {field.description}
               {field.nullable ? " Leave empty for not set." : ""}
+              {note}
             </>
           }
         />
@@ -136,6 +152,7 @@ function FieldControl({
             <>
               {field.description} One per line.
               {control.allowed ? ` Allowed: ${control.allowed.join(", ")}.` : ""}
+              {note}
             </>
           }
         />
@@ -149,6 +166,7 @@ function FieldControl({
           hint={
             <>
               {field.description} Written as JSON{field.nullable ? "; leave empty for none" : ""}.
+              {note}
             </>
           }
         />
@@ -162,6 +180,7 @@ function FieldControl({
             <>
               {field.description}
               {field.nullable ? " Leave empty for not set." : ""}
+              {note}
             </>
           }
         />
@@ -170,7 +189,8 @@ function FieldControl({
 }
 
 export default function SettingsEditor() {
-  const { site, sections, values, updatedAt, saved } = useLoaderData<typeof loader>();
+  const { site, sections, locked, values, updatedAt, saved } = useLoaderData<typeof loader>();
+  const lockedNames = new Set(locked);
   const result = useActionData<typeof action>() as
     | {
         errors: Record<string, string> | null;
@@ -183,7 +203,7 @@ export default function SettingsEditor() {
   // After a submit, the form shows what was sent (a checkbox not sent is unchecked).
   const sent = result ? new Map(result.submitted) : null;
   const valueOf = (field: SettingField): string | boolean =>
-    sent
+    sent && !lockedNames.has(field.name)
       ? field.control.kind === "checkbox"
         ? sent.has(field.name)
         : (sent.get(field.name) ?? "")
@@ -298,6 +318,7 @@ export default function SettingsEditor() {
                 field={field}
                 value={valueOf(field)}
                 error={errors?.[field.name]}
+                locked={lockedNames.has(field.name)}
               />
             ))}
           </fieldset>

@@ -81,7 +81,20 @@ export default [
     route("admin/leads/:leadId/files/:fileId", "routes/admin/lead-file.tsx"),
     route("admin/routing", "routes/admin/routing.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
-    // Stock, settings and content editors: their routes go here.
+    // Stock, settings and content editors (docs/product/back-office.md, "Stock and site editors").
+    route("admin/stock", "routes/admin/editors/site-picker.tsx", { id: "admin-stock-sites" }),
+    route("admin/settings", "routes/admin/editors/site-picker.tsx", { id: "admin-settings-sites" }),
+    route("admin/content", "routes/admin/editors/site-picker.tsx", { id: "admin-content-sites" }),
+    route("admin/stock/:siteId", "routes/admin/editors/stock.tsx"),
+    route("admin/stock/:siteId/imports", "routes/admin/editors/imports.tsx"),
+    route("admin/stock/:siteId/vehicles/:vehicleId", "routes/admin/editors/vehicle.tsx"),
+    route("admin/settings/:siteId", "routes/admin/editors/settings.tsx"),
+    route("admin/settings/:siteId/promo-popup", "routes/admin/editors/promo-popup.tsx"),
+    route("admin/settings/:siteId/navigation", "routes/admin/editors/navigation.tsx"),
+    route("admin/content/:siteId", "routes/admin/editors/content.tsx"),
+    route("admin/content/:siteId/locations/:locationId", "routes/admin/editors/location.tsx"),
+    route("admin/content/:siteId/offers/:offerId", "routes/admin/editors/offer.tsx"),
+    route("admin/content/:siteId/pages/:pageId", "routes/admin/editors/page.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
 

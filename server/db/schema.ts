@@ -10,6 +10,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -930,3 +931,28 @@ export const leadStatusChanges = pgTable(
 );
 
 export type StaffUserRow = typeof staffUsers.$inferSelect;
+
+// ---- Back office editors: vehicle photos uploaded by staff ----
+
+/** Bytes as PostgreSQL `bytea` (PGlite answers a Uint8Array, node-postgres a Buffer). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
+/**
+ * Photos staff upload in the vehicle editor, kept in the database so that every web node serves
+ * them (`/media/photos/{id}.{ext}` on the site's host). Checked by their content before storing.
+ */
+export const vehiclePhotoFiles = pgTable(
+  "vehicle_photo_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    contentType: text("content_type").notNull(),
+    bytes: bytea("bytes").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("vehicle_photo_files_site").on(t.siteId)],
+);

@@ -21,6 +21,7 @@ import { siteOrigin } from "../sites/site-origin";
 import type { Site } from "../sites/site";
 import type { SiteRegistry } from "../sites/site-registry";
 import { mediaRouter } from "../media/media-router";
+import { vehiclePhotosRouter } from "../admin/editors/vehicle-photos";
 import { ImageResizer } from "../media/image-resizer";
 import type { RequestContext } from "./load-context";
 import { createSearchApi } from "../search";
@@ -263,6 +264,8 @@ export function createApp(deps: AppDependencies) {
     next();
   });
 
+  // Vehicle photos uploaded in the back office (server/admin/editors/vehicle-photos.ts).
+  app.use("/media/photos", vehiclePhotosRouter(deps.db));
   app.use("/media", mediaRouter(imageResizer));
   app.get("/robots.txt", (_req, res) => {
     res

@@ -1,1 +1,0 @@
-ALTER TABLE "lead_deliveries" ADD COLUMN "resends" integer DEFAULT 0 NOT NULL;

@@ -60,5 +60,9 @@ export default [
   route("sell-my-car", "routes/trade-in.tsx", { id: "sell-my-car" }),
   route("fleet", "routes/fleet.tsx"),
 
+  // The garage (docs/product/garage.md); a site's own garage path is answered by the not-found route.
+  route("my-garage", "routes/garage.tsx", { id: "garage" }),
+  route("my-garage/saved", "routes/garage.tsx", { id: "garage-saved" }),
+
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

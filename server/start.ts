@@ -29,6 +29,8 @@ import { startSearchIndex } from "./stock/search-sync";
 import type { SearchIndex } from "./stock/search-sync";
 import { createLeadServices } from "./leads/services";
 import type { LeadServices } from "./leads/services";
+import { createGarageServices, type GarageServices } from "./garage/services";
+import { siteOrigin } from "./sites/site-origin";
 import type { MailTransport } from "./providers/mail/mail-transport";
 import { closeRedis, openRedis } from "./redis";
 import { startDataSourceRefresher } from "./data-source/refresher";
@@ -48,6 +50,7 @@ export type RunningServer = {
   app: ReturnType<typeof createApp>;
   search: SearchIndex;
   leads: LeadServices;
+  garage: GarageServices;
   /** API keys made with the demo seed in development: shown at this first start only. */
   demoApiKeys: DemoApiKey[];
   /** Sites read from a remote dashboard backend; null when DATA_SOURCE_REFRESH is off. */
@@ -145,6 +148,16 @@ async function startApplication(
     rateLimiter,
   });
 
+  const garage = createGarageServices({
+    env,
+    db: database.db,
+    mail: leads.transport,
+    rateLimiter,
+    siteOf: (id) => registry.byId(id),
+    originOf: (site) => siteOrigin(site, { platformDomain: env.PLATFORM_DOMAIN, port }),
+    logger,
+  });
+
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let vite: ViteDevServer | undefined;
   if (options.dev) {
@@ -170,6 +183,7 @@ async function startApplication(
     port: () => port,
     search,
     leads,
+    garage,
     rateLimiter,
   });
   const metrics: MetricsSource = {
@@ -187,6 +201,7 @@ async function startApplication(
   readiness.ready(() => database.db.execute(sql`SELECT 1`));
   // The lead delivery worker: works through the outbox left by earlier runs, then new leads.
   await leads.start();
+  garage.start();
   const dataSources = env.DATA_SOURCE_REFRESH
     ? startDataSourceRefresher({
         db: database.db,
@@ -216,6 +231,7 @@ async function startApplication(
     registry,
     app,
     leads,
+    garage,
     search,
     demoApiKeys,
     dataSources,
@@ -227,6 +243,7 @@ async function startApplication(
         await vite?.close();
         await dataSources?.stop();
         await leads.close();
+        await garage.close();
         await stopFeedPuller();
         search.stop();
         await bus.stop();

@@ -15,6 +15,13 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  const parent = matches.flatMap((match) => match?.meta ?? []);
+  if (!loaderData) return parent;
+  const site = (matches[0]?.data as { site?: { name: string } } | undefined)?.site;
+  return [{ title: `My garage | ${site?.name ?? ""}` }, { name: "robots", content: "noindex" }];
+}
+
 export default function NotFound({ loaderData }: Route.ComponentProps) {
   return loaderData ? <GaragePage data={loaderData} /> : <NotFoundPage />;
 }

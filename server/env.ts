@@ -202,6 +202,7 @@ export const EnvSchema = z.object({
     .default(60)
     .describe("Sign-in code submissions per client and site per hour."),
   GARAGE_ALERT_POLL_MS: z.coerce.number().int().min(10).default(5_000),
+  GARAGE_DIGEST_CHECK_MS: z.coerce.number().int().min(10).default(60_000),
   NEVDIS_API_URL: z.string().url().optional(),
   NEVDIS_API_KEY: z.string().optional(),
   AUTOGRAB_API_URL: z.string().url().optional(),

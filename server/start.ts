@@ -156,6 +156,7 @@ async function startApplication(
     siteOf: (id) => registry.byId(id),
     originOf: (site) => siteOrigin(site, { platformDomain: env.PLATFORM_DOMAIN, port }),
     logger,
+    search,
   });
 
   let build: ServerBuild | (() => Promise<ServerBuild>);

@@ -4,7 +4,7 @@
  * retried with a growing wait, up to `maxAttempts`, then marked failed. Every message carries a
  * one-click unsubscribe link that works without signing in.
  */
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, lte } from "drizzle-orm";
 import type { Logger } from "pino";
 import { formatPrice } from "~/domain/vehicle-price";
 import { vehiclePagePath } from "~/domain/vehicle-paths";
@@ -13,6 +13,7 @@ import { garageAlerts, garageUsers } from "../db/schema";
 import type { MailTransport } from "../providers/mail/mail-transport";
 import type { SmsProvider } from "../providers/sms/sms-provider";
 import type { Site } from "../sites/site";
+import type { DigestCar } from "./saved-search-digest";
 
 export type AlertPayload = {
   vehicleId: number;
@@ -35,6 +36,10 @@ export type AlertWorkerDeps = {
   pollMs: number;
   maxAttempts?: number;
   retryBaseMs?: number;
+  /** Queues the saved searches' digests that are due (saved-search-digest.ts). */
+  queueDigests?: () => Promise<number>;
+  /** Due digests are looked for at most this often. */
+  digestCheckMs?: number;
 };
 
 const BATCH = 20;
@@ -46,6 +51,7 @@ export class GarageAlertWorker {
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<void> | null = null;
   #stopped = false;
+  #lastDigestCheck = 0;
 
   constructor(private readonly deps: AlertWorkerDeps) {}
 
@@ -74,6 +80,13 @@ export class GarageAlertWorker {
   async runOnce(): Promise<number> {
     const { db } = this.deps;
     const now = new Date();
+    if (
+      this.deps.queueDigests &&
+      now.getTime() - this.#lastDigestCheck >= (this.deps.digestCheckMs ?? 60_000)
+    ) {
+      this.#lastDigestCheck = now.getTime();
+      await this.deps.queueDigests();
+    }
     const due = await db
       .select({ id: garageAlerts.id })
       .from(garageAlerts)
@@ -142,9 +155,26 @@ export class GarageAlertWorker {
       return "skipped: site sends no sold alerts";
     const p = alert.payload as AlertPayload;
     const origin = this.deps.originOf(site);
-    const carUrl = `${origin}${vehiclePagePath(p.slug, site.settings)}`;
     const unsubscribeUrl = `${origin}/api/garage/unsubscribe?token=${user.unsubscribeToken}`;
     const price = (n: number | undefined) => formatPrice(n ?? 0, site.locale);
+    if (alert.kind === "search_digest") {
+      const digest = alert.payload as { search: string; total: number; cars: DigestCar[] };
+      const searchUrl = `${origin}${digest.search}`;
+      const lines = digest.cars.map((c) => `${c.name}, ${price(c.price)}: ${origin}${c.path}`);
+      const subject = `${digest.total} new ${digest.total === 1 ? "car matches" : "cars match"} your saved search`;
+      return this.#deliver(site, user, alert.id, origin, unsubscribeUrl, {
+        subject,
+        text: `New at ${site.name} since yesterday:\n\n${lines.join("\n")}\n\nAll results: ${searchUrl}`,
+        html: `<p>New at ${escapeHtml(site.name)} since yesterday:</p><ul>${digest.cars
+          .map(
+            (c) =>
+              `<li><a href="${escapeHtml(origin + c.path)}">${escapeHtml(c.name)}</a>, ${escapeHtml(price(c.price))}</li>`,
+          )
+          .join("")}</ul><p><a href="${escapeHtml(searchUrl)}">See all results</a></p>`,
+        sms: `${subject}: ${searchUrl}`,
+      });
+    }
+    const carUrl = `${origin}${vehiclePagePath(p.slug, site.settings)}`;
     const { subject, line } =
       alert.kind === "sold"
         ? {
@@ -155,14 +185,31 @@ export class GarageAlertWorker {
             subject: `Price drop: ${p.name} is now ${price(p.newPrice)}`,
             line: `The ${p.name} you saved at ${site.name} dropped from ${price(p.oldPrice)} to ${price(p.newPrice)}.`,
           };
+    return this.#deliver(site, user, alert.id, origin, unsubscribeUrl, {
+      subject,
+      text: `${line}\n\n${carUrl}`,
+      html: `<p>${escapeHtml(line)}</p><p><a href="${escapeHtml(carUrl)}">See the car</a></p>`,
+      sms: `${line} ${carUrl}`,
+    });
+  }
+
+  /** E-mail to a watcher with an address, SMS otherwise; each with the unsubscribe link. */
+  async #deliver(
+    site: Site,
+    user: typeof garageUsers.$inferSelect,
+    alertId: number,
+    origin: string,
+    unsubscribeUrl: string,
+    message: { subject: string; text: string; html: string; sms: string },
+  ): Promise<null> {
     if (user.email) {
       await this.deps.mail.send({
-        messageId: `<garage-alert-${alert.id}@${new URL(origin).hostname}>`,
+        messageId: `<garage-alert-${alertId}@${new URL(origin).hostname}>`,
         from: { name: site.name, address: this.deps.fromAddress },
         to: user.email,
-        subject,
-        text: `${line}\n\n${carUrl}\n\nStop these alerts: ${unsubscribeUrl}\n`,
-        html: `<p>${escapeHtml(line)}</p><p><a href="${escapeHtml(carUrl)}">See the car</a></p><p style="font-size:12px"><a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe from garage alerts</a></p>`,
+        subject: message.subject,
+        text: `${message.text}\n\nStop these alerts: ${unsubscribeUrl}\n`,
+        html: `${message.html}<p style="font-size:12px"><a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe from garage alerts</a></p>`,
         headers: {
           "List-Unsubscribe": `<${unsubscribeUrl}>`,
           "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
@@ -173,19 +220,10 @@ export class GarageAlertWorker {
     } else {
       await this.deps.sms.send({
         to: user.phone,
-        body: `${line} ${carUrl} Stop: ${unsubscribeUrl}`,
+        body: `${message.sms} Stop: ${unsubscribeUrl}`,
         siteId: site.id,
       });
     }
     return null;
   }
-}
-
-/** Pending alerts of a site (tests and the dev page). */
-export async function pendingAlertCount(db: Database, siteId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(garageAlerts)
-    .where(and(eq(garageAlerts.siteId, siteId), eq(garageAlerts.status, "pending")));
-  return row?.n ?? 0;
 }

@@ -28,6 +28,7 @@ import { createSiteScope } from "../sites/scope";
 import type { Site } from "../sites/site";
 import type { GarageAuth, Outcome, SignInUser } from "./garage-auth";
 import { SIGN_IN } from "./garage-auth";
+import { savedSearchState } from "./saved-search-digest";
 
 export const SESSION_COOKIE = "garage_session";
 
@@ -260,7 +261,7 @@ export function createGarageRouter(deps: { db: Database; auth: GarageAuth }) {
     json,
     wrap(async (req, res) => {
       const parsed = SavedSearchSchema.safeParse(req.body);
-      if (!parsed.success)
+      if (!parsed.success || savedSearchState(parsed.data.search) === null)
         return send(res, 400, { error: "Send search: the path and query of a search page." });
       const user = await signedIn(req, res);
       if (!user) return;

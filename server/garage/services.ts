@@ -14,6 +14,9 @@ import { createTwilioSms } from "../providers/sms/twilio-sms";
 import type { Site } from "../sites/site";
 import { GarageAlertWorker } from "./alert-worker";
 import { GarageAuth } from "./garage-auth";
+import { queueSavedSearchDigests } from "./saved-search-digest";
+import { createSiteSearch } from "../stock/site-search";
+import type { SearchIndex } from "../stock/search-sync";
 
 export type GarageServices = {
   auth: GarageAuth;
@@ -31,19 +34,19 @@ export function createGarageServices(options: {
   siteOf: (siteId: number) => Site | undefined;
   originOf: (site: Site) => string;
   logger: Logger;
-  sms?: SmsProvider;
+  /** The search index, for the saved searches' digests. */
+  search: SearchIndex;
 }): GarageServices {
   const { env, db, rateLimiter } = options;
   const sms =
-    options.sms ??
-    (env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+    env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
       ? createTwilioSms({
           accountSid: env.TWILIO_ACCOUNT_SID,
           authToken: env.TWILIO_AUTH_TOKEN,
           from: env.TWILIO_FROM,
           apiUrl: env.TWILIO_API_URL,
         })
-      : createDevOutboxSms(db));
+      : createDevOutboxSms(db);
   const hour = 60 * 60_000;
   const auth = new GarageAuth({
     db,
@@ -61,6 +64,11 @@ export function createGarageServices(options: {
     fromAddress: env.MAIL_FROM,
     logger: options.logger,
     pollMs: env.GARAGE_ALERT_POLL_MS,
+    digestCheckMs: env.GARAGE_DIGEST_CHECK_MS,
+    queueDigests: () =>
+      queueSavedSearchDigests(db, options.siteOf, (site) =>
+        createSiteSearch(options.search, site, options.logger),
+      ),
   });
   return {
     auth,

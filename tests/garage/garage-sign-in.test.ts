@@ -6,7 +6,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MOBILE_MESSAGES } from "~/domain/mobile-number";
-import { devSms, garageCodes, sites, vehicles } from "~/server/db/schema";
+import { devSms, garageCodes, garageSavedSearches, sites, vehicles } from "~/server/db/schema";
 import { SIGN_IN_MESSAGES } from "~/server/garage/garage-auth";
 import { saveVehicle, type VehicleInsert } from "~/server/stock/vehicle-store";
 import type { RunningServer } from "~/server/start";
@@ -33,6 +33,7 @@ async function startServer() {
   return startTestServer({
     SMTP_URL: smtp.url,
     GARAGE_ALERT_POLL_MS: "50",
+    GARAGE_DIGEST_CHECK_MS: "100",
     GARAGE_CODE_CLIENT_LIMIT: "8",
   });
 }
@@ -369,5 +370,66 @@ describe("alerts", () => {
     expect(token).toBeTruthy();
     expect((await call(SITE, "POST", `/api/garage/unsubscribe?token=${token}`)).status).toBe(200);
     expect((await call(SITE, "GET", "/api/garage/unsubscribe?token=short")).status).toBe(400);
+  });
+
+  it("saves a search and sends a digest of the cars added since", async () => {
+    const w = await signIn(SITE, "0488 000 001", "+61488000001");
+    await call(
+      SITE,
+      "POST",
+      "/api/auth/profile",
+      { email: "digest@example.com" },
+      { cookie: w.cookie },
+    );
+    const bad = await call(
+      SITE,
+      "POST",
+      "/api/garage/saved-searches",
+      { search: "/not-a-search" },
+      { cookie: w.cookie },
+    );
+    expect(bad.status).toBe(400);
+    const signedOut = await call(SITE, "POST", "/api/garage/saved-searches", {
+      search: "/search/new-cars",
+    });
+    expect(signedOut.status).toBe(401);
+    const saved = await call(
+      SITE,
+      "POST",
+      "/api/garage/saved-searches",
+      { search: "/search/new-cars" },
+      { cookie: w.cookie },
+    );
+    expect(saved.status).toBe(201);
+
+    // A new car arrives; the search was last digested two days ago.
+    const [template] = await db()
+      .select()
+      .from(vehicles)
+      .where(
+        and(
+          eq(vehicles.siteId, siteId(SITE)),
+          eq(vehicles.carType, "new"),
+          eq(vehicles.status, "in_stock"),
+        ),
+      )
+      .limit(1);
+    const { id: _id, ...fields } = template!;
+    await saveVehicle(db(), server.bus, {
+      ...(fields as VehicleInsert),
+      slug: `${template!.slug}-digest`,
+      stocknum: "DIGEST1",
+      createdAt: new Date(),
+      createdAtTimestamp: Date.now(),
+    });
+    await db()
+      .update(garageSavedSearches)
+      .set({ lastDigestAt: new Date(Date.now() - 2 * 24 * 60 * 60_000) });
+    const digests = () => smtp.messages.filter((m) => m.subject?.includes("your saved search"));
+    await smtp.waitFor(() => digests().length >= 1);
+    expect(digests()[0]!.to).toEqual(["digest@example.com"]);
+    expect(digests()[0]!.raw).toContain("-digest");
+    await new Promise((r) => setTimeout(r, 500));
+    expect(digests()).toHaveLength(1);
   });
 });

@@ -11,7 +11,6 @@ import { makeDisplayName } from "~/domain/manufacturers";
 import { carsQuery } from "~/domain/search-query";
 import { siteSearchBasePath } from "~/domain/search-scope";
 import { isSold, type Vehicle } from "~/domain/vehicle";
-import { findSimilarSearchPath } from "~/domain/vehicle-page";
 import { vehiclePagePath } from "~/domain/vehicle-paths";
 import { priceDisplay } from "~/domain/vehicle-price";
 import { carTypeLabel } from "~/domain/vehicle-tags";
@@ -85,14 +84,6 @@ export function garageVehicle(vehicle: Vehicle, site: RequestContext["site"]): G
       ...(vehicle.simple_body ? [{ label: "Body", value: vehicle.simple_body }] : []),
     ],
   };
-}
-
-/** 'Find Me Something Similar' for a saved car no longer listed: its make and model. */
-export function similarPath(favourite: Pick<Favourite, "make" | "model">, searchBase: string) {
-  return findSimilarSearchPath(
-    { make: favourite.make, make_model: `${favourite.make} ${favourite.model}` },
-    searchBase,
-  );
 }
 
 const NO_STORE = { "Cache-Control": "private, no-store" };

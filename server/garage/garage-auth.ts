@@ -35,7 +35,6 @@ export const SIGN_IN_MESSAGES = {
 } as const;
 
 export type SignInUser = { id: number; phone: string; name: string | null; email: string | null };
-export type AuthAnswer = { user: SignInUser | null; watchlist: Favourite[] };
 
 export type Outcome<T> =
   { ok: true; value: T } | { ok: false; status: number; error: string; retryAfterSeconds?: number };

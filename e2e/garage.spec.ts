@@ -11,7 +11,8 @@ import type { RunningServer } from "~/server/start";
 import { expect, hydrated, test } from "./support/fixtures";
 
 async function saveFirstCards(page: Page, count: number): Promise<string[]> {
-  const buttons = page.getByRole("button", { name: /^Save / });
+  // The hearts: toggle buttons named after their car.
+  const buttons = page.getByRole("button", { name: /^Save / }).and(page.locator("[aria-pressed]"));
   await expect(buttons.first()).toBeVisible();
   const names: string[] = [];
   for (let i = 0; i < count; i++) {
@@ -152,5 +153,29 @@ test("signs in with a mobile number and sees the same watchlist on a second devi
     await expect(second.getByRole("heading", { name })).toBeVisible();
   } finally {
     await other.close();
+  }
+});
+
+test("saves a car without JavaScript: the form post shows it in the garage", async ({
+  browser,
+  siteUrl,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto(siteUrl("southern-motors", "/search"));
+    const button = page
+      .getByRole("button", { name: /^Save / })
+      .and(page.locator("[aria-pressed]"))
+      .first();
+    const name = ((await button.getAttribute("aria-label")) ?? "").replace(/^Save /, "");
+    await button.click();
+    await expect(page).toHaveURL(/\/my-garage\?tab=saved-cars/);
+    await expect(page.getByRole("heading", { name })).toBeVisible();
+    // Removed again, still without JavaScript.
+    await page.getByRole("button", { name: `Remove ${name}` }).click();
+    await expect(page.getByText("No saved cars yet.", { exact: false })).toBeVisible();
+  } finally {
+    await context.close();
   }
 });

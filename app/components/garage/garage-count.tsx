@@ -1,4 +1,7 @@
-/** The header's link to the garage with the number of saved cars (read after hydration). */
+/**
+ * The header's link to the garage with the number of saved cars (read after hydration); from
+ * 640 px wide, where the header row has room for it.
+ */
 import { garagePath } from "~/domain/favourites";
 import { APP_LINK } from "~/app/components/site/app-links";
 import { useSite } from "~/app/lib/site";
@@ -12,7 +15,7 @@ export function GarageCount() {
     <a
       {...APP_LINK}
       href={garagePath(site.settings.garage.path)}
-      className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold whitespace-nowrap"
+      className="inline-flex min-h-11 shrink-0 items-center gap-1 text-sm font-semibold whitespace-nowrap max-sm:hidden"
       data-garage-count={count}
     >
       <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5">
@@ -24,7 +27,8 @@ export function GarageCount() {
         />
       </svg>
       <span aria-hidden="true">
-        My garage <span className="inline-block min-w-[3ch] tabular-nums">({count})</span>
+        <span className="max-md:hidden">My garage </span>
+        <span className="inline-block min-w-[3ch] tabular-nums">({count})</span>
       </span>
       <span className="sr-only">
         My garage, {count} saved {count === 1 ? "car" : "cars"}

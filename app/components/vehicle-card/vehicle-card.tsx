@@ -164,7 +164,7 @@ export function VehicleCard({
               )}
             </ul>
           )}
-          <SaveButton vehicle={vehicle} title={title} className="absolute top-2 right-2" />
+          <SaveButton vehicle={vehicle} title={title} className="absolute right-2 bottom-2" />
         </div>
         <div className="px-4 pt-3">
           <Heading className={cn("text-lg leading-snug", t.heading)}>

@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { devSms } from "~/server/db/schema";
+import { devSms, vehicles } from "~/server/db/schema";
 import type { RunningServer } from "~/server/start";
 import { expect, hydrated, test } from "./support/fixtures";
 
@@ -178,4 +178,39 @@ test("saves a car without JavaScript: the form post shows it in the garage", asy
   } finally {
     await context.close();
   }
+});
+
+test("keeps the details of a lead to prefill the next form, until 'not you?'", async ({
+  page,
+  siteUrl,
+  server,
+}) => {
+  const slug = "coastal-kia";
+  const site = server.registry.all().find((s) => s.slug === slug)!;
+  const [car] = await server.database.db
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(and(eq(vehicles.siteId, site.id), eq(vehicles.status, "in_stock")))
+    .limit(1);
+  await page.goto(siteUrl(slug, `/contact?car_id=${car!.id}`), { waitUntil: "networkidle" });
+  await hydrated(page);
+  await page.getByLabel("First Name").fill("Priya");
+  await page.getByLabel("Last Name").fill("Kumar");
+  await page.getByLabel("Email").fill("priya@example.com");
+  await page.getByLabel("Phone").fill("0411222333");
+  await page.getByLabel("Message").fill("Do you take trade-ins?");
+  await page.getByRole("button", { name: "Send enquiry" }).click();
+  await expect(page).toHaveURL(/\/success/);
+
+  await page.goto(siteUrl(slug, "/contact"), { waitUntil: "networkidle" });
+  await hydrated(page);
+  await expect(page.getByLabel("First Name")).toHaveValue("Priya");
+  await expect(page.getByLabel("Email")).toHaveValue("priya@example.com");
+
+  await page.goto(siteUrl(slug, "/garage"));
+  await hydrated(page);
+  await page.getByRole("button", { name: /Not you\?/ }).click();
+  await page.goto(siteUrl(slug, "/contact"), { waitUntil: "networkidle" });
+  await hydrated(page);
+  await expect(page.getByLabel("First Name")).toHaveValue("");
 });

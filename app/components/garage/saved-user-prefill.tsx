@@ -9,6 +9,23 @@ import { rememberSavedUser, SAVED_USER_FIELDS, useSavedUser } from "./saved-user
 
 const PENDING_KEY = "saved-user:pending";
 
+/** The form fields a record field fills: the record's name is the lead's first name. */
+const FORM_NAMES: Record<(typeof SAVED_USER_FIELDS)[number], readonly string[]> = {
+  name: ["name", "first_name"],
+  last_name: ["last_name"],
+  email: ["email"],
+  phone: ["phone"],
+  postcode: ["postcode"],
+};
+
+function inputOf(form: HTMLFormElement, field: (typeof SAVED_USER_FIELDS)[number]) {
+  for (const name of FORM_NAMES[field]) {
+    const input = form.elements.namedItem(name);
+    if (input instanceof HTMLInputElement) return input;
+  }
+  return null;
+}
+
 /** Sets an input's value the way typing does, so the form's own change handling sees it. */
 function fill(input: HTMLInputElement, value: string) {
   const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
@@ -24,9 +41,9 @@ export function SavedUserPrefill({ formRef }: { formRef: RefObject<HTMLFormEleme
     const form = formRef.current;
     if (!form || !user) return;
     for (const field of SAVED_USER_FIELDS) {
-      const input = form.elements.namedItem(field);
+      const input = inputOf(form, field);
       const value = user[field];
-      if (input instanceof HTMLInputElement && input.value === "" && value) fill(input, value);
+      if (input && input.value === "" && value) fill(input, value);
     }
   }, [formRef, user]);
 
@@ -36,8 +53,8 @@ export function SavedUserPrefill({ formRef }: { formRef: RefObject<HTMLFormEleme
     const onSubmit = () => {
       const values: Record<string, string> = {};
       for (const field of SAVED_USER_FIELDS) {
-        const input = form.elements.namedItem(field);
-        if (input instanceof HTMLInputElement) values[field] = input.value;
+        const input = inputOf(form, field);
+        if (input) values[field] = input.value;
       }
       try {
         window.sessionStorage.setItem(PENDING_KEY, JSON.stringify({ site: site.slug, values }));

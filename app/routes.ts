@@ -97,6 +97,9 @@ export default [
     route("admin/content/:siteId/pages/:pageId", "routes/admin/editors/page.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
+  // The garage (docs/product/garage.md); a site's own garage path is answered by the not-found route.
+  route("my-garage", "routes/garage.tsx", { id: "garage" }),
+  route("my-garage/saved", "routes/garage.tsx", { id: "garage-saved" }),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -172,6 +172,37 @@ export const EnvSchema = z.object({
     .min(1000)
     .default(60_000)
     .describe("How often to look for stock feeds due for a pull."),
+  // Garage (server/garage): SMS sign-in codes and alerts.
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .optional()
+    .describe("Twilio account for SMS; unset = the dev SMS outbox (/_dev/sms)."),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z
+    .string()
+    .optional()
+    .describe("Sender: a Twilio number (E.164) or a Messaging Service SID."),
+  TWILIO_API_URL: z.string().url().optional().describe("Another origin for Twilio's API (tests)."),
+  GARAGE_CODE_CLIENT_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(20)
+    .describe("Sign-in code requests per client and site per hour."),
+  GARAGE_CODE_NUMBER_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(5)
+    .describe("Sign-in code requests per mobile number and site per hour."),
+  GARAGE_VERIFY_CLIENT_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(60)
+    .describe("Sign-in code submissions per client and site per hour."),
+  GARAGE_ALERT_POLL_MS: z.coerce.number().int().min(10).default(5_000),
+  GARAGE_DIGEST_CHECK_MS: z.coerce.number().int().min(10).default(60_000),
   NEVDIS_API_URL: z.string().url().optional(),
   NEVDIS_API_KEY: z.string().optional(),
   AUTOGRAB_API_URL: z.string().url().optional(),

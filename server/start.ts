@@ -29,6 +29,8 @@ import { startSearchIndex } from "./stock/search-sync";
 import type { SearchIndex } from "./stock/search-sync";
 import { createLeadServices } from "./leads/services";
 import type { LeadServices } from "./leads/services";
+import { createGarageServices, type GarageServices } from "./garage/services";
+import { siteOrigin } from "./sites/site-origin";
 import type { MailTransport } from "./providers/mail/mail-transport";
 import { closeRedis, openRedis } from "./redis";
 import { startDataSourceRefresher } from "./data-source/refresher";
@@ -54,6 +56,7 @@ export type RunningServer = {
   search: SearchIndex;
   leads: LeadServices;
   reservations: ReservationService;
+  garage: GarageServices;
   /** API keys made with the demo seed in development: shown at this first start only. */
   demoApiKeys: DemoApiKey[];
   /** The demo's back office accounts, in development at the first start only (their password: README). */
@@ -155,100 +158,8 @@ async function startApplication(
     rateLimiter,
   });
 
-  const payments = createPaymentProviders({ env, db: database.db, port: () => port, logger });
-  const reservations = new ReservationService({
-    db: database.db,
-    bus,
-    registry,
-    providers: payments,
-    leads,
-    logger: logger.child({ component: "reservations" }),
-    mailFrom: env.MAIL_FROM,
-    originOf: (site) => siteOrigin(site, { platformDomain: env.PLATFORM_DOMAIN, port }),
-  });
-
-  let build: ServerBuild | (() => Promise<ServerBuild>);
-  let vite: ViteDevServer | undefined;
-  if (options.dev) {
-    const { createServer: createViteServer } = await import("vite");
-    vite = await createViteServer({ root, server: { middlewareMode: true } });
-    const devServer = vite;
-    build = () =>
-      devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-  } else {
-    const buildPath = `${buildDir}/server/index.js`;
-    build = (await import(/* @vite-ignore */ buildPath)) as ServerBuild;
-  }
-
-  const app = createApp({
-    env,
-    db: database.db,
-    bus,
-    registry,
-    logger,
-    build,
-    vite,
-    clientDir: vite ? undefined : `${buildDir}/client`,
-    port: () => port,
-    search,
-    leads,
-    rateLimiter,
     reservations,
-    payments,
-    signInThrottle: createSignInThrottle(redis, env.REDIS_KEY_PREFIX),
-  });
-  const metrics: MetricsSource = {
-    isPlatformHost: (host) => registry.byHost(host) === "platform",
-    caches: () => ({
-      pages: app.pageCache.stats(),
-      search_results: search.engine.resultsCache.stats(),
-      images: app.imageResizer.stats(),
-      site_memo: siteMemoStats(),
-    }),
-  };
-  server.setHandler((req, res) => {
-    if (!handleMetrics(metrics, req, res)) app(req, res);
-  });
-  readiness.ready(() => database.db.execute(sql`SELECT 1`));
-  // The lead delivery worker: works through the outbox left by earlier runs, then new leads.
-  await leads.start();
-  const dataSources = env.DATA_SOURCE_REFRESH
-    ? startDataSourceRefresher({
-        db: database.db,
-        bus,
-        registry,
-        search,
-        logger,
-        environment: process.env,
-      })
-    : null;
-  const stopFeedPuller = env.STOCK_FEED_PULL
-    ? startFeedPuller({
-        db: database.db,
-        bus,
-        registry,
-        logger,
-        tickMs: env.STOCK_FEED_PULL_TICK_MS,
-      })
-    : async () => undefined;
-  // Unpaid holds past their time end (and their cars are reservable again).
-  const sweep = setInterval(() => {
-    reservations
-      .expireDue()
-      .catch((error: unknown) => logger.error({ err: error }, "reservation sweep failed"));
-  }, env.RESERVATION_SWEEP_MS);
-  sweep.unref();
-
-  let closing: Promise<void> | null = null;
-  return {
-    url: `http://localhost:${port}`,
-    port,
-    database,
-    bus,
-    registry,
-    app,
-    leads,
-    reservations,
+    garage,
     search,
     demoApiKeys,
     demoStaff,
@@ -262,6 +173,7 @@ async function startApplication(
         await vite?.close();
         await dataSources?.stop();
         await leads.close();
+        await garage.close();
         await stopFeedPuller();
         search.stop();
         await bus.stop();

@@ -3,6 +3,7 @@
  * after a lead is sent, with what happens next; for a booking, its time and place. The form
  * submission is reported to analytics here (docs/product/analytics.md event ids).
  */
+import { KeepSavedUser } from "~/app/components/garage/saved-user-prefill";
 import { useEffect } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/success";
@@ -99,6 +100,7 @@ export default function Success({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <KeepSavedUser />
       <h1 className={cn("text-3xl md:text-4xl", t.heading)}>
         {localiseText("Thank you, we've received your enquiry", site.locale)}
       </h1>

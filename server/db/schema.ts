@@ -956,3 +956,142 @@ export const vehiclePhotoFiles = pgTable(
   },
   (t) => [index("vehicle_photo_files_site").on(t.siteId)],
 );
+
+// ---- Garage: shoppers signed in with a mobile number, their watchlist and alerts (server/garage) ----
+
+/** A shopper of one site, known by a mobile number in E.164; name and e-mail given at registration. */
+export const garageUsers = pgTable(
+  "garage_users",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    phone: text("phone").notNull(),
+    name: text("name"),
+    email: text("email"),
+    /** Secret of the one-click unsubscribe link of every alert (no sign-in needed). */
+    unsubscribeToken: text("unsubscribe_token").notNull(),
+    alertsOff: boolean("alerts_off").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("garage_users_site_phone").on(t.siteId, t.phone),
+    uniqueIndex("garage_users_unsubscribe").on(t.unsubscribeToken),
+  ],
+);
+
+/** Sign-in codes sent by SMS: only a hash is kept; valid 10 minutes, 5 attempts. */
+export const garageCodes = pgTable(
+  "garage_codes",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    phone: text("phone").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("garage_codes_phone").on(t.siteId, t.phone, t.createdAt)],
+);
+
+/** Shopper sessions: the cookie holds a random token, the table its hash. */
+export const garageSessions = pgTable(
+  "garage_sessions",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => garageUsers.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("garage_sessions_token").on(t.tokenHash)],
+);
+
+/** A signed-in shopper's saved vehicles. */
+export const garageWatchlist = pgTable(
+  "garage_watchlist",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => garageUsers.id, { onDelete: "cascade" }),
+    vehicleId: integer("vehicle_id")
+      .notNull()
+      .references(() => vehicles.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("garage_watchlist_user_vehicle").on(t.userId, t.vehicleId),
+    index("garage_watchlist_vehicle").on(t.vehicleId),
+  ],
+);
+
+/** A saved search (the SRP's path and query) and when its digest last ran. */
+export const garageSavedSearches = pgTable(
+  "garage_saved_searches",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => garageUsers.id, { onDelete: "cascade" }),
+    search: text("search").notNull(),
+    lastDigestAt: timestamp("last_digest_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("garage_saved_searches_user_search").on(t.userId, t.search)],
+);
+
+/**
+ * The alert outbox: one row per message to send, written in the stock write's transaction.
+ * `dedupeKey` makes each alert once per watcher and event (sold, a price drop, a digest day).
+ */
+export const garageAlerts = pgTable(
+  "garage_alerts",
+  {
+    id: serial("id").primaryKey(),
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => garageUsers.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"sold" | "price_drop" | "search_digest">().notNull(),
+    dedupeKey: text("dedupe_key").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: text("status").$type<"pending" | "sent" | "failed">().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("garage_alerts_dedupe").on(t.dedupeKey),
+    index("garage_alerts_due").on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/** SMS sent while no SMS provider is configured (shown at /_dev/sms on the platform host). */
+export const devSms = pgTable("dev_sms", {
+  id: serial("id").primaryKey(),
+  siteId: integer("site_id").references(() => sites.id, { onDelete: "cascade" }),
+  to: text("to").notNull(),
+  body: text("body").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

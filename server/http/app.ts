@@ -39,6 +39,9 @@ import {
   createReservationRouter,
   createReservationsApiRouter,
 } from "../reservations/router";
+import { createGarageRouter } from "../garage/router";
+import type { GarageServices } from "../garage/services";
+import { createDevSmsRouter } from "../providers/sms/dev-sms-page";
 import { createDashboardApi } from "../dashboard/router";
 import { authenticateSiteRequest } from "../sites/api-keys";
 import { createPhoneRevealRouter, PHONE_REVEAL_LIMIT } from "../events/phone-reveal";
@@ -79,6 +82,8 @@ export type AppDependencies = {
   search: SearchIndex;
   /** Lead API, forms' intake and delivery (server/leads). */
   leads: LeadServices;
+  /** Garage sign-in, watchlist and alerts (server/garage). */
+  garage: GarageServices;
   /** Makes the per-client limits: in Redis with REDIS_URL, else in this process. */
   rateLimiter: RateLimiterFactory;
   /** Reservations and card payments (server/reservations, server/payments). */
@@ -302,6 +307,9 @@ export function createApp(deps: AppDependencies) {
     }),
   );
 
+  // The garage API: sign-in, watchlist, saved searches, unsubscribe (server/garage/router.ts).
+  app.use(createGarageRouter({ db: deps.db, auth: deps.garage.auth }));
+
   deps.bus.subscribe((change) => {
     // Settings change what every page shows: reload the site (its version moves on).
     if (change.kind === "settings") void registry.reload(change.siteId);
@@ -359,6 +367,7 @@ export function createApp(deps: AppDependencies) {
   app.all("/{*splat}", renderPages);
 
   const devMail = deps.leads.devMailPage ? createDevMailRouter(deps.db) : null;
+  const devSms = deps.leads.devMailPage ? createDevSmsRouter(deps.db) : null;
   // The dashboard-compatible API (server/dashboard): each website read with its own API key.
   const dashboardApi = createDashboardApi({
     db: deps.db,
@@ -412,6 +421,7 @@ export function createApp(deps: AppDependencies) {
       return renderPages(req, res, next);
     }
     if (devMail && req.path.startsWith("/_dev/mail")) return devMail(req, res, next);
+    if (devSms && req.path.startsWith("/_dev/sms")) return devSms(req, res, next);
     if (req.path === "/" && env.PLATFORM_INDEX && (req.method === "GET" || req.method === "HEAD")) {
       renderPlatformIndex(deps.db, registry.all(), deps.port())
         .then((html) => res.type("html").set("Cache-Control", "no-store").send(html))

@@ -9,6 +9,7 @@ import type { Vehicle } from "~/domain/vehicle";
 import type { Database } from "../db/client";
 import { vehiclePriceHistory, vehicles } from "../db/schema";
 import type { ChangeBus } from "../events/change-bus";
+import { queueStockAlerts } from "../garage/alerts";
 import {
   VehicleDocumentBuilder,
   locationDocument,
@@ -278,7 +279,12 @@ export async function writeVehicles(db: Database, inputs: VehicleInsert[]): Prom
     if (batch.some((v) => v.siteId !== siteId)) throw new Error("one site per write");
     const slugs = batch.map((v) => v.slug);
     const before = await db
-      .select({ slug: vehicles.slug, price: vehicles.price, priceType: vehicles.priceType })
+      .select({
+        slug: vehicles.slug,
+        price: vehicles.price,
+        priceType: vehicles.priceType,
+        status: vehicles.status,
+      })
       .from(vehicles)
       .where(and(eq(vehicles.siteId, siteId), inArray(vehicles.slug, slugs)));
     const priceBefore = new Map(before.map((row) => [row.slug, row]));
@@ -303,6 +309,17 @@ export async function writeVehicles(db: Database, inputs: VehicleInsert[]): Prom
         })),
       );
     }
+    // Watchers of a car that sold or got cheaper hear of it (server/garage/alerts.ts).
+    await queueStockAlerts(
+      db,
+      siteId,
+      batch.map((v) => ({
+        vehicleId: idOf.get(v.slug)!,
+        before: priceBefore.get(v.slug) ?? null,
+        after: { price: v.price ?? 0, status: v.status ?? "in_stock" },
+      })),
+      now,
+    );
     for (const v of batch) ids.push(idOf.get(v.slug)!);
   }
   return ids;

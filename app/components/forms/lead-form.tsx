@@ -5,6 +5,7 @@
  * errors and form failures the action returns (docs/product/leads-and-forms.md, "Lead errors"), and
  * sends a repeat of the same submission with the same idempotency key.
  */
+import { SavedUserPrefill } from "~/app/components/garage/saved-user-prefill";
 import { Fragment, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { FormEvent, ReactNode } from "react";
 import { Form, useFetcher, useNavigate, useNavigation } from "react-router";
@@ -452,6 +453,7 @@ export function LeadForm(props: LeadFormProps) {
         ),
       )}
       <Honeypot name={HONEYPOT_NAME} />
+      <SavedUserPrefill formRef={formRef} />
       {props.children}
       <div key={answer.version} className="space-y-5">
         <LeadFormFields

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { SaveSearchButton } from "~/app/components/garage/save-search-button";
 import { SEARCH_PAGE_TEXT } from "~/domain/search-facets";
 import { selectedFacetCount } from "~/domain/search-url";
 import type { SearchPageData } from "~/app/routes/search.server";
@@ -235,6 +236,7 @@ function SearchLayout() {
             {`${resultCount(data.total, site.locale)} found`}
           </p>
           <SelectedChips />
+          <SaveSearchButton />
           <Results onPageLink={() => (pageLinkClicked.current = true)} />
           <RecentSearches url={data.url} label={data.heading} />
         </section>

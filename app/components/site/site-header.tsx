@@ -1,3 +1,4 @@
+import { GarageCount } from "~/app/components/garage/garage-count";
 import { useState } from "react";
 import { useHydrated } from "~/app/lib/use-hydrated";
 import { localiseText } from "~/domain/locale";
@@ -124,6 +125,7 @@ export function SiteHeader() {
         <div className={cn("hidden items-center gap-2 md:flex", !phoneInRow && "ml-auto")}>
           {actions}
         </div>
+        <GarageCount />
         {hydrated ? (
           <div className={menuPlace}>
             <button

@@ -1,3 +1,4 @@
+import { SaveButton } from "~/app/components/garage/save-button";
 import { useId, useState } from "react";
 import { CARD_IMAGE_MAX_WIDTH, cardImageUrl, imageSrcSet } from "~/domain/image-url";
 import { formatOdometer, localiseText, term } from "~/domain/locale";
@@ -163,6 +164,7 @@ export function VehicleCard({
               )}
             </ul>
           )}
+          <SaveButton vehicle={vehicle} title={title} className="absolute right-2 bottom-2" />
         </div>
         <div className="px-4 pt-3">
           <Heading className={cn("text-lg leading-snug", t.heading)}>

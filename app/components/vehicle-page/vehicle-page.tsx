@@ -1,3 +1,4 @@
+import { SaveButton } from "~/app/components/garage/save-button";
 import { lazy, Suspense } from "react";
 import type { ReactNode } from "react";
 import { JsonLd } from "~/app/components/content/json-ld";
@@ -56,7 +57,13 @@ export function VehiclePage({
       </p>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Breadcrumbs items={page.breadcrumbs} />
-        <SharePrint url={canonical} title={page.heading} />
+        <div className="flex items-center gap-2">
+          <SaveButton
+            vehicle={{ ...page.vehicle, primary_image_url: page.gallery[0]?.thumb ?? null }}
+            title={page.heading}
+          />
+          <SharePrint url={canonical} title={page.heading} />
+        </div>
       </div>
       <div className="mt-4">
         <TitleBlock page={page} />

@@ -397,6 +397,8 @@ export const DEMO_SITES: DemoSite[] = [
       defaultSearchPath: "/search/new-cars",
       searchPageSize: 20,
       defaultSort: "price:asc",
+      // Garage sign-in with a mobile number, on the site's own garage path.
+      garage: { signInWithMobile: true, path: "/garage" },
       imageQuality: 60,
       phoneStartsRevealed: true,
       comingSoonReservable: true,

@@ -1,0 +1,38 @@
+/**
+ * The header's link to the garage with the number of saved cars (read after hydration); from
+ * 640 px wide, where the header row has room for it.
+ */
+import { garagePath } from "~/domain/favourites";
+import { APP_LINK } from "~/app/components/site/app-links";
+import { useSite } from "~/app/lib/site";
+import { useFavourites } from "./favourites-store";
+
+export function GarageCount() {
+  const site = useSite();
+  const count = useFavourites(site.slug).length;
+  if (!site.settings.garageEnabled) return null;
+  return (
+    <a
+      {...APP_LINK}
+      href={garagePath(site.settings.garage.path)}
+      className="inline-flex min-h-11 shrink-0 items-center gap-1 text-sm font-semibold whitespace-nowrap max-sm:hidden"
+      data-garage-count={count}
+    >
+      <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5">
+        <path
+          d="M12 21s-7.5-4.6-9.6-9.2C.9 8.5 3 4.5 6.8 4.5c2.1 0 3.7 1.2 5.2 3 1.5-1.8 3.1-3 5.2-3 3.8 0 5.9 4 4.4 7.3C19.5 16.4 12 21 12 21z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        />
+      </svg>
+      <span aria-hidden="true">
+        <span className="max-md:hidden">My garage </span>
+        <span className="inline-block min-w-[3ch] tabular-nums">({count})</span>
+      </span>
+      <span className="sr-only">
+        My garage, {count} saved {count === 1 ? "car" : "cars"}
+      </span>
+    </a>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * The save control (a heart) of a vehicle card and the vehicle page: a toggle button
+ * (aria-pressed) named after the car, its change announced. Before (or without) JavaScript it is
+ * a form post to the garage page, which keeps the car in a cookie and shows the garage; after
+ * hydration it toggles the browser's favourites in place. Absolutely placed, fixed size: it
+ * never moves the layout.
+ */
+import { useState, type FormEvent } from "react";
+import type { Favourite } from "~/domain/favourites";
+import { cn } from "~/app/lib/cn";
+import { useSite } from "~/app/lib/site";
+import { useHydrated } from "~/app/lib/use-hydrated";
+import { toggleStoredFavourite, useFavourites } from "./favourites-store";
+import { GARAGE_FORM_PATH, garageAnalytics } from "./garage-client";
+
+export function SaveButton({
+  vehicle,
+  title,
+  className,
+}: {
+  vehicle: Favourite;
+  /** The car as people read it ('2019 Toyota Corolla Ascent'). */
+  title: string;
+  className?: string;
+}) {
+  const site = useSite();
+  const hydrated = useHydrated();
+  const favourites = useFavourites(site.slug);
+  const saved = favourites.some((f) => f.id === vehicle.id);
+  const [announcement, setAnnouncement] = useState("");
+  if (!site.settings.garageEnabled) return null;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const nowSaved = toggleStoredFavourite(site.slug, vehicle);
+    if (nowSaved) garageAnalytics("favourite", { car_id: vehicle.id });
+    setAnnouncement(
+      nowSaved ? `${title} saved to your garage.` : `${title} removed from your garage.`,
+    );
+  };
+
+  return (
+    <form
+      method="post"
+      action={GARAGE_FORM_PATH}
+      onSubmit={onSubmit}
+      className={cn("z-20", className)}
+      data-save-vehicle={vehicle.id}
+      data-hydrated={hydrated ? "" : undefined}
+    >
+      <input type="hidden" name="intent" value="toggle" />
+      <input type="hidden" name="vehicle_id" value={vehicle.id} />
+      <button
+        type="submit"
+        aria-pressed={saved}
+        aria-label={`Save ${title}`}
+        title={saved ? "Saved to your garage" : "Save to your garage"}
+        className={cn(
+          "flex size-11 items-center justify-center rounded-full border border-slate-300 bg-white/95 shadow-sm",
+          "hover:border-slate-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900",
+          saved ? "text-rose-700" : "text-slate-800",
+        )}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6">
+          <path
+            d="M12 21s-7.5-4.6-9.6-9.2C.9 8.5 3 4.5 6.8 4.5c2.1 0 3.7 1.2 5.2 3 1.5-1.8 3.1-3 5.2-3 3.8 0 5.9 4 4.4 7.3C19.5 16.4 12 21 12 21z"
+            fill={saved ? "currentColor" : "none"}
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </button>
+      <span role="status" className="sr-only">
+        {announcement}
+      </span>
+    </form>
+  );
+}

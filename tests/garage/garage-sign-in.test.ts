@@ -1,0 +1,435 @@
+/**
+ * The garage over HTTP: sign-in with a mobile number and an SMS code (from the dev SMS outbox),
+ * the watchlist, and what bad input gets (a clear 4xx, nothing leaked); alerts sent from the
+ * outbox after stock writes (a real SMTP server on loopback).
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MOBILE_MESSAGES } from "~/domain/mobile-number";
+import { devSms, garageCodes, garageSavedSearches, sites, vehicles } from "~/server/db/schema";
+import { SIGN_IN_MESSAGES } from "~/server/garage/garage-auth";
+import { saveVehicle, type VehicleInsert } from "~/server/stock/vehicle-store";
+import type { RunningServer } from "~/server/start";
+import { SmtpSink } from "../leads/support/smtp-sink";
+import { fetchWithHost } from "../support/test-server";
+
+let server: RunningServer;
+const smtp = new SmtpSink();
+const SITE = "coastal-kia";
+const US_SITE = "lone-star-autos";
+const OTHER_SITE = "southern-motors";
+
+beforeAll(async () => {
+  await smtp.start();
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.close();
+  await smtp.stop();
+});
+
+async function startServer() {
+  const { startTestServer } = await import("../support/test-server");
+  return startTestServer({
+    SMTP_URL: smtp.url,
+    GARAGE_ALERT_POLL_MS: "50",
+    GARAGE_DIGEST_CHECK_MS: "100",
+    GARAGE_CODE_CLIENT_LIMIT: "8",
+  });
+}
+
+const db = () => server.database.db;
+const siteId = (slug: string) => server.registry.all().find((s) => s.slug === slug)!.id;
+
+let clientNumber = 1;
+/** A fresh client address per call unless one is given (the per-client limits). */
+async function call(
+  site: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  options: { cookie?: string; client?: string } = {},
+) {
+  const response = await fetchWithHost(server, `${site}.localhost`, path, {
+    method,
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json",
+      "x-forwarded-for": options.client ?? `10.1.0.${clientNumber++}`,
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let json: Record<string, unknown> = {};
+  try {
+    json = JSON.parse(response.body) as Record<string, unknown>;
+  } catch {
+    // Not JSON (a 204).
+  }
+  return { ...response, json };
+}
+
+async function lastCode(phone: string): Promise<string> {
+  const [row] = await db()
+    .select({ body: devSms.body })
+    .from(devSms)
+    .where(eq(devSms.to, phone))
+    .orderBy(desc(devSms.id))
+    .limit(1);
+  return /\b(\d{6})\b/.exec(row?.body ?? "")?.[1] ?? "";
+}
+
+async function signIn(site: string, phone: string, e164: string) {
+  const sent = await call(site, "POST", "/api/auth/code", { phone });
+  expect(sent.status).toBe(202);
+  const verified = await call(site, "POST", "/api/auth/verify", {
+    phone,
+    code: await lastCode(e164),
+  });
+  expect(verified.status).toBe(200);
+  const setCookie = String(verified.headers["set-cookie"]);
+  return { cookie: setCookie.split(";")[0]!, json: verified.json, setCookie };
+}
+
+async function enableSignIn(slug: string) {
+  await db()
+    .update(sites)
+    .set({
+      settings: sql`jsonb_set(${sites.settings}, '{garage}', '{"signInWithMobile": true}'::jsonb)`,
+    })
+    .where(eq(sites.id, siteId(slug)));
+  await server.registry.reload(siteId(slug));
+}
+
+async function someVehicles(slug: string, n: number) {
+  return db()
+    .select()
+    .from(vehicles)
+    .where(and(eq(vehicles.siteId, siteId(slug)), eq(vehicles.status, "in_stock")))
+    .orderBy(vehicles.id)
+    .limit(n);
+}
+
+describe("sign-in with a mobile number", () => {
+  it("sends a code, signs in, registers, and answers GET /api/auth with the user and watchlist", async () => {
+    const anonymous = await call(SITE, "GET", "/api/auth");
+    expect(anonymous.json).toEqual({ user: null, watchlist: [] });
+
+    const { cookie, json, setCookie } = await signIn(SITE, "0411 222 333", "+61411222333");
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(json).toMatchObject({
+      user: { phone: "+61411222333" },
+      registered: true,
+      watchlist: [],
+    });
+    // The stored code is a hash, never the code.
+    const [stored] = await db()
+      .select()
+      .from(garageCodes)
+      .where(eq(garageCodes.phone, "+61411222333"));
+    expect(stored!.codeHash).not.toContain(await lastCode("+61411222333"));
+
+    const [car] = await someVehicles(SITE, 1);
+    const merged = await call(
+      SITE,
+      "POST",
+      "/api/garage/watchlist/merge",
+      { vehicle_ids: [car!.id] },
+      { cookie },
+    );
+    expect(merged.status).toBe(200);
+    const me = await call(SITE, "GET", "/api/auth", undefined, { cookie });
+    expect(me.json.user).toMatchObject({ phone: "+61411222333" });
+    expect((me.json.watchlist as Array<{ id: number }>).map((f) => f.id)).toEqual([car!.id]);
+
+    const profile = await call(
+      SITE,
+      "POST",
+      "/api/auth/profile",
+      { name: "Jane", email: "jane@example.com" },
+      { cookie },
+    );
+    expect(profile.json.user).toMatchObject({ name: "Jane", email: "jane@example.com" });
+
+    const out = await call(SITE, "POST", "/api/auth/sign-out", undefined, { cookie });
+    expect(out.status).toBe(204);
+    expect((await call(SITE, "GET", "/api/auth", undefined, { cookie })).json.user).toBeNull();
+  });
+
+  it("refuses malformed numbers with the site's message", async () => {
+    for (const phone of ["", "abc", "12", "+1234567890123456789"]) {
+      const answer = await call(SITE, "POST", "/api/auth/code", { phone });
+      expect(answer.status).toBe(400);
+      expect(answer.json).toEqual({ error: MOBILE_MESSAGES.australian });
+    }
+    await enableSignIn(US_SITE);
+    const us = await call(US_SITE, "POST", "/api/auth/code", { phone: "12-34" });
+    expect(us.status).toBe(400);
+    expect(us.json).toEqual({ error: MOBILE_MESSAGES.us });
+    expect(
+      (await call(US_SITE, "POST", "/api/auth/code", { phone: "(123) 456-7890" })).status,
+    ).toBe(202);
+    // A site without garage sign-in has none.
+    expect(
+      (await call(OTHER_SITE, "POST", "/api/auth/code", { phone: "0411 222 333" })).status,
+    ).toBe(404);
+  });
+
+  it("refuses a wrong code, an expired code and the sixth attempt", async () => {
+    const phone = "0422 000 111";
+    const e164 = "+61422000111";
+    expect((await call(SITE, "POST", "/api/auth/code", { phone })).status).toBe(202);
+    const code = await lastCode(e164);
+    const wrong = code === "000000" ? "111111" : "000000";
+
+    const bad = await call(SITE, "POST", "/api/auth/verify", { phone, code: "12ab" });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toBe(SIGN_IN_MESSAGES.codeFormat);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const answer = await call(SITE, "POST", "/api/auth/verify", { phone, code: wrong });
+      expect(answer.status).toBe(400);
+      expect(String(answer.json.error)).toContain("That code is not right");
+      expect(answer.headers["set-cookie"]).toBeUndefined();
+    }
+    const sixth = await call(SITE, "POST", "/api/auth/verify", { phone, code });
+    expect(sixth.status).toBe(429);
+    expect(sixth.json.error).toBe(SIGN_IN_MESSAGES.tooManyAttempts);
+
+    // A new code once the wait is over; then it expires unused.
+    await db()
+      .update(garageCodes)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(garageCodes.phone, e164));
+    expect((await call(SITE, "POST", "/api/auth/code", { phone })).status).toBe(202);
+    const fresh = await lastCode(e164);
+    await db()
+      .update(garageCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(garageCodes.phone, e164));
+    const expired = await call(SITE, "POST", "/api/auth/verify", { phone, code: fresh });
+    expect(expired.status).toBe(400);
+    expect(expired.json.error).toBe(SIGN_IN_MESSAGES.expired);
+  });
+
+  it("limits code requests per number and per client, with one answer for every number", async () => {
+    const phone = "0433 000 222";
+    expect((await call(SITE, "POST", "/api/auth/code", { phone })).status).toBe(202);
+    const again = await call(SITE, "POST", "/api/auth/code", { phone });
+    expect(again.status).toBe(429);
+    expect(again.json.error).toMatch(/wait \d+ seconds/);
+    expect(again.headers["retry-after"]).toBeDefined();
+    let last = again;
+    for (let i = 0; i < 4; i++) last = await call(SITE, "POST", "/api/auth/code", { phone });
+    expect(last.status).toBe(429);
+    expect(last.json.error).toBe(SIGN_IN_MESSAGES.tooManyRequests);
+
+    // One client, many numbers: the ninth request is refused.
+    const answers = [];
+    for (let i = 0; i < 9; i++) {
+      answers.push(
+        await call(
+          SITE,
+          "POST",
+          "/api/auth/code",
+          { phone: `0444 000 0${10 + i}` },
+          { client: "10.9.9.9" },
+        ),
+      );
+    }
+    expect(answers.slice(0, 8).map((a) => a.status)).toEqual(Array(8).fill(202));
+    expect(answers[8]!.status).toBe(429);
+    // A known and an unknown number get the same answer.
+    await db()
+      .update(garageCodes)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(garageCodes.phone, "+61411222333"));
+    const known = await call(SITE, "POST", "/api/auth/code", { phone: "0411 222 333" });
+    const unknown = await call(SITE, "POST", "/api/auth/code", { phone: "0455 999 888" });
+    expect(known.status).toBe(202);
+    expect(known.json).toEqual(unknown.json);
+  });
+
+  it("keeps each shopper to their own watchlist and site", async () => {
+    const a = await signIn(SITE, "0466 100 100", "+61466100100");
+    const b = await signIn(SITE, "0466 200 200", "+61466200200");
+    const aId = (a.json.user as { id: number }).id;
+    const bId = (b.json.user as { id: number }).id;
+    expect(
+      (
+        await call(SITE, "GET", `/api/garage/users/${aId}/watchlist`, undefined, {
+          cookie: a.cookie,
+        })
+      ).status,
+    ).toBe(200);
+    const other = await call(SITE, "GET", `/api/garage/users/${aId}/watchlist`, undefined, {
+      cookie: b.cookie,
+    });
+    expect(other.status).toBe(404);
+    expect(other.body).not.toContain("+61466100100");
+    expect((await call(SITE, "GET", `/api/garage/users/${bId}/watchlist`)).status).toBe(401);
+    expect(
+      (await call(SITE, "GET", `/api/garage/users/x/watchlist`, undefined, { cookie: a.cookie }))
+        .status,
+    ).toBe(400);
+    // A car of another site cannot be watched; a session does not work on another site.
+    const [foreign] = await someVehicles(OTHER_SITE, 1);
+    expect(
+      (
+        await call(SITE, "PUT", `/api/garage/watchlist/${foreign!.id}`, undefined, {
+          cookie: a.cookie,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call(OTHER_SITE, "GET", "/api/auth", undefined, { cookie: a.cookie })).json.user,
+    ).toBeNull();
+    // Bad bodies.
+    expect(
+      (
+        await call(
+          SITE,
+          "POST",
+          "/api/garage/watchlist/merge",
+          { vehicle_ids: ["1"] },
+          { cookie: a.cookie },
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (await call(SITE, "POST", "/api/auth/profile", { email: "nope" }, { cookie: a.cookie }))
+        .status,
+    ).toBe(400);
+
+    // Delete my account and data.
+    expect(
+      (await call(SITE, "DELETE", "/api/auth/account", undefined, { cookie: b.cookie })).status,
+    ).toBe(204);
+    expect(
+      (await call(SITE, "GET", "/api/auth", undefined, { cookie: b.cookie })).json.user,
+    ).toBeNull();
+  });
+});
+
+describe("alerts", () => {
+  it("e-mails each watcher once when a watched car sells, and once per price drop", async () => {
+    const cars = await someVehicles(SITE, 20);
+    // Not the first car: an earlier test's shopper watches that one.
+    const sold = cars[1];
+    const cheaper = cars.find((car, i) => i > 1 && car.price > 10_000);
+    const watchers = [];
+    for (const [i, phone] of ["0477 000 001", "0477 000 002"].entries()) {
+      const w = await signIn(SITE, phone, `+6147700000${i + 1}`);
+      await call(
+        SITE,
+        "POST",
+        "/api/auth/profile",
+        { email: `watcher${i}@example.com` },
+        { cookie: w.cookie },
+      );
+      await call(
+        SITE,
+        "POST",
+        "/api/garage/watchlist/merge",
+        { vehicle_ids: [sold!.id, cheaper!.id] },
+        { cookie: w.cookie },
+      );
+      watchers.push(w);
+    }
+    const write = (row: typeof sold, change: Partial<VehicleInsert>) =>
+      saveVehicle(db(), server.bus, { ...(row as VehicleInsert), ...change });
+
+    await write(sold, { status: "sold", soldAt: new Date() });
+    await write(sold, { status: "sold", soldAt: new Date() });
+    const soldMail = () => smtp.messages.filter((m) => m.subject?.includes("has sold"));
+    await smtp
+      .waitFor(() => soldMail().length >= 2)
+      .catch((error: unknown) => {
+        console.log(smtp.messages.map((m) => [m.subject, m.to]));
+        throw error;
+      });
+    await write(cheaper, { price: cheaper!.price - 1000 });
+    const dropMail = () => smtp.messages.filter((m) => m.subject?.startsWith("Price drop"));
+    await smtp.waitFor(() => dropMail().length >= 2);
+    // A raise is no alert; the worker has had time for any duplicate.
+    await write(cheaper, { price: cheaper!.price + 500 });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(
+      soldMail()
+        .map((m) => m.to)
+        .flat()
+        .sort(),
+    ).toEqual(["watcher0@example.com", "watcher1@example.com"]);
+    expect(dropMail()).toHaveLength(2);
+    expect(dropMail()[0]!.raw).toMatch(/List-Unsubscribe/i);
+
+    // One-click unsubscribe, without signing in.
+    const token = /unsubscribe\?token=([A-Za-z0-9_-]+)/.exec(
+      dropMail()[0]!.raw.replace(/=\r?\n/g, ""),
+    )?.[1];
+    expect(token).toBeTruthy();
+    expect((await call(SITE, "POST", `/api/garage/unsubscribe?token=${token}`)).status).toBe(200);
+    expect((await call(SITE, "GET", "/api/garage/unsubscribe?token=short")).status).toBe(400);
+  });
+
+  it("saves a search and sends a digest of the cars added since", async () => {
+    const w = await signIn(SITE, "0488 000 001", "+61488000001");
+    await call(
+      SITE,
+      "POST",
+      "/api/auth/profile",
+      { email: "digest@example.com" },
+      { cookie: w.cookie },
+    );
+    const bad = await call(
+      SITE,
+      "POST",
+      "/api/garage/saved-searches",
+      { search: "/not-a-search" },
+      { cookie: w.cookie },
+    );
+    expect(bad.status).toBe(400);
+    const signedOut = await call(SITE, "POST", "/api/garage/saved-searches", {
+      search: "/search/new-cars",
+    });
+    expect(signedOut.status).toBe(401);
+    const saved = await call(
+      SITE,
+      "POST",
+      "/api/garage/saved-searches",
+      { search: "/search/new-cars" },
+      { cookie: w.cookie },
+    );
+    expect(saved.status).toBe(201);
+
+    // A new car arrives; the search was last digested two days ago.
+    const [template] = await db()
+      .select()
+      .from(vehicles)
+      .where(
+        and(
+          eq(vehicles.siteId, siteId(SITE)),
+          eq(vehicles.carType, "new"),
+          eq(vehicles.status, "in_stock"),
+        ),
+      )
+      .limit(1);
+    const { id: _id, ...fields } = template!;
+    await saveVehicle(db(), server.bus, {
+      ...(fields as VehicleInsert),
+      slug: `${template!.slug}-digest`,
+      stocknum: "DIGEST1",
+      createdAt: new Date(),
+      createdAtTimestamp: Date.now(),
+    });
+    await db()
+      .update(garageSavedSearches)
+      .set({ lastDigestAt: new Date(Date.now() - 2 * 24 * 60 * 60_000) });
+    const digests = () => smtp.messages.filter((m) => m.subject?.includes("your saved search"));
+    await smtp.waitFor(() => digests().length >= 1);
+    expect(digests()[0]!.to).toEqual(["digest@example.com"]);
+    expect(digests()[0]!.raw).toContain("-digest");
+    await new Promise((r) => setTimeout(r, 500));
+    expect(digests()).toHaveLength(1);
+  });
+});

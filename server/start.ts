@@ -39,12 +39,11 @@ import { createDemoSiteApiKeys } from "./sites/api-keys";
 import { startFeedPuller } from "./stock/feed-pull";
 import { createPaymentProviders } from "./payments/providers";
 import { ReservationService } from "./reservations/reservation-service";
-import { siteOrigin } from "./sites/site-origin";
 import { createSignInThrottle } from "./admin/sign-in-throttle";
 import { demoStaffAccounts, type DemoStaffAccount } from "./db/seed/seed-staff";
+import { sql } from "drizzle-orm";
 
 type DemoApiKey = Awaited<ReturnType<typeof createDemoSiteApiKeys>>[number];
-import { sql } from "drizzle-orm";
 
 export type RunningServer = {
   url: string;
@@ -158,6 +157,111 @@ async function startApplication(
     rateLimiter,
   });
 
+  const payments = createPaymentProviders({ env, db: database.db, port: () => port, logger });
+  const reservations = new ReservationService({
+    db: database.db,
+    bus,
+    registry,
+    providers: payments,
+    leads,
+    logger: logger.child({ component: "reservations" }),
+    mailFrom: env.MAIL_FROM,
+    originOf: (site) => siteOrigin(site, { platformDomain: env.PLATFORM_DOMAIN, port }),
+  });
+  const garage = createGarageServices({
+    env,
+    db: database.db,
+    mail: leads.transport,
+    rateLimiter,
+    siteOf: (id) => registry.byId(id),
+    originOf: (site) => siteOrigin(site, { platformDomain: env.PLATFORM_DOMAIN, port }),
+    logger,
+    search,
+  });
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  let vite: ViteDevServer | undefined;
+  if (options.dev) {
+    const { createServer: createViteServer } = await import("vite");
+    vite = await createViteServer({ root, server: { middlewareMode: true } });
+    const devServer = vite;
+    build = () =>
+      devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    const buildPath = `${buildDir}/server/index.js`;
+    build = (await import(/* @vite-ignore */ buildPath)) as ServerBuild;
+  }
+
+  const app = createApp({
+    env,
+    db: database.db,
+    bus,
+    registry,
+    logger,
+    build,
+    vite,
+    clientDir: vite ? undefined : `${buildDir}/client`,
+    port: () => port,
+    search,
+    leads,
+    garage,
+    rateLimiter,
+    reservations,
+    payments,
+    signInThrottle: createSignInThrottle(redis, env.REDIS_KEY_PREFIX),
+  });
+  const metrics: MetricsSource = {
+    isPlatformHost: (host) => registry.byHost(host) === "platform",
+    caches: () => ({
+      pages: app.pageCache.stats(),
+      search_results: search.engine.resultsCache.stats(),
+      images: app.imageResizer.stats(),
+      site_memo: siteMemoStats(),
+    }),
+  };
+  server.setHandler((req, res) => {
+    if (!handleMetrics(metrics, req, res)) app(req, res);
+  });
+  readiness.ready(() => database.db.execute(sql`SELECT 1`));
+  // The lead delivery worker: works through the outbox left by earlier runs, then new leads.
+  await leads.start();
+  garage.start();
+  const dataSources = env.DATA_SOURCE_REFRESH
+    ? startDataSourceRefresher({
+        db: database.db,
+        bus,
+        registry,
+        search,
+        logger,
+        environment: process.env,
+      })
+    : null;
+  const stopFeedPuller = env.STOCK_FEED_PULL
+    ? startFeedPuller({
+        db: database.db,
+        bus,
+        registry,
+        logger,
+        tickMs: env.STOCK_FEED_PULL_TICK_MS,
+      })
+    : async () => undefined;
+  // Unpaid holds past their time end (and their cars are reservable again).
+  const sweep = setInterval(() => {
+    reservations
+      .expireDue()
+      .catch((error: unknown) => logger.error({ err: error }, "reservation sweep failed"));
+  }, env.RESERVATION_SWEEP_MS);
+  sweep.unref();
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    database,
+    bus,
+    registry,
+    app,
+    leads,
     reservations,
     garage,
     search,

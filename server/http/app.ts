@@ -264,7 +264,10 @@ export function createApp(deps: AppDependencies) {
       // The back office runs none of the site's integrations.
       isAdminPath(req.path)
         ? adminContentSecurityPolicy(locals.cspNonce)
-        : contentSecurityPolicy(target.settings, { nonce: locals.cspNonce }),
+        : contentSecurityPolicy(target.settings, {
+            nonce: locals.cspNonce,
+            paymentProvider: deps.payments.forSite(target)?.name,
+          }),
     );
     next();
   });

@@ -19,7 +19,7 @@
  * plain host name (a placeholder, a wildcard) adds nothing. Pure: no I/O.
  */
 import { thirdPartyScriptUrls } from "~/domain/engagement";
-import type { SiteSettings } from "~/domain/site-settings";
+import type { PaymentProviderName, SiteSettings } from "~/domain/site-settings";
 
 export type CspDirectives = Record<string, readonly string[]>;
 
@@ -72,8 +72,17 @@ export type CspSettings = Pick<
   | "imageCdnTemplate"
   | "promoPopup"
   | "contentSecurityPolicyOrigins"
-  | "paymentProvider"
 >;
+
+type CspOptions = {
+  nonce?: string;
+  /**
+   * The card provider that takes this site's deposits in this deployment (server/payments):
+   * the setting names one, but a provider without credentials here is replaced by the built-in
+   * test provider, whose card page is on the site's own host.
+   */
+  paymentProvider?: PaymentProviderName | null;
+};
 
 /** A plain host name with an optional port: no placeholder, wildcard or separator. */
 const PLAIN_HOST = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?$/i;
@@ -103,7 +112,7 @@ export function cspSourceOf(url: string): string | null {
  */
 export function contentSecurityPolicyDirectives(
   settings: CspSettings,
-  options: { nonce?: string } = {},
+  options: CspOptions = {},
 ): CspDirectives {
   const extra: Record<string, string[]> = {};
   const allow = (directives: readonly string[], url: string | null | undefined) => {
@@ -122,12 +131,12 @@ export function contentSecurityPolicyDirectives(
     allow(["script-src", "connect-src", "img-src", "frame-src"], origin);
   // Card providers (docs/product/payments.md): Stripe's fields in its frames; Windcave's hosted
   // payment page, reached by the redirect that follows the checkout form.
-  if (settings.paymentProvider === "stripe") {
+  if (options.paymentProvider === "stripe") {
     allow(["script-src", "frame-src"], "https://js.stripe.com");
     allow(["frame-src"], "https://hooks.stripe.com");
     allow(["connect-src"], "https://api.stripe.com");
   }
-  if (settings.paymentProvider === "windcave")
+  if (options.paymentProvider === "windcave")
     for (const host of ["https://sec.windcave.com", "https://uat.windcave.com"])
       allow(["form-action"], host);
   if (options.nonce) (extra["script-src"] ??= []).push(`'nonce-${options.nonce}'`);
@@ -147,9 +156,6 @@ export function serializeContentSecurityPolicy(directives: CspDirectives): strin
 }
 
 /** The Content-Security-Policy header of a site's responses. */
-export function contentSecurityPolicy(
-  settings: CspSettings,
-  options: { nonce?: string } = {},
-): string {
+export function contentSecurityPolicy(settings: CspSettings, options: CspOptions = {}): string {
   return serializeContentSecurityPolicy(contentSecurityPolicyDirectives(settings, options));
 }

@@ -225,7 +225,7 @@ describe("the difference shown before saving", () => {
       {
         name: "paymentProvider",
         label: "Payment provider",
-        section: "Leads and forms",
+        section: "Reservations and deposits",
         before: "not set",
         after: "stripe",
       },

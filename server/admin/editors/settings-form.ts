@@ -92,8 +92,12 @@ const SECTIONS: { id: string; title: string; keys: string[] }[] = [
       "financeCalculatorRate",
       "financeProvider",
       "financePartnerCode",
-      "paymentProvider",
     ],
+  },
+  {
+    id: "payments",
+    title: "Reservations and deposits",
+    keys: ["paymentProvider", "paymentCurrency", "reservationHoldMinutes", "driveAway"],
   },
   {
     id: "bookings",
@@ -130,6 +134,7 @@ const SECTIONS: { id: string; title: string; keys: string[] }[] = [
     keys: [
       "locationsCarouselTitle",
       "locationBadgeText",
+      "locationBadgeUntil",
       "licencePrefix",
       "separateSalesServiceHours",
       "serviceLocationsBookService",

@@ -93,10 +93,15 @@ export async function loadVehiclePage(
 
   const location = vehicle.location ? await vehicleLocation(context, vehicle.location.slug) : null;
   const page = buildVehiclePageModel({ vehicle, site, location, nowMs: Date.now() });
+  // Card data only, as on the search page: what a card does not read is not sent for hydration.
   const similar = findSimilar(context, vehicle).map((v) => ({
     ...v,
     images: v.images.slice(0, 1),
     thumbnails: v.thumbnails.slice(0, 1),
+    description: null,
+    categories: [],
+    filtered_features: [],
+    location: v.location ? { ...v.location, distribution_locations: [] } : null,
   }));
   const canonical = `${origin}${canonicalPath}`;
   const image = vehicle.images[0]

@@ -23,6 +23,7 @@ import type { SiteRegistry } from "../sites/site-registry";
 import { mediaRouter } from "../media/media-router";
 import { vehiclePhotosRouter } from "../admin/editors/vehicle-photos";
 import { ImageResizer } from "../media/image-resizer";
+import { DemoPhotos } from "../media/demo-photos";
 import type { RequestContext } from "./load-context";
 import { createSearchApi } from "../search";
 import type { SearchIndex } from "../stock/search-sync";
@@ -123,7 +124,10 @@ export function createApp(deps: AppDependencies) {
     env.PAGE_CACHE && !deps.vite ? env.PAGE_CACHE_MAX_ENTRIES : 0,
     env.PAGE_CACHE_MAX_BYTES,
   );
-  const imageResizer = new ImageResizer(fetch, env.IMAGE_CACHE_MAX_BYTES);
+  const demoPhotos = new DemoPhotos();
+  const imageResizer = new ImageResizer(fetch, env.IMAGE_CACHE_MAX_BYTES, (path) =>
+    demoPhotos.forPath(path),
+  );
   const pageKey = (req: Request): string | null => {
     const site = registry.byHost(req.headers.host);
     if (!site || site === "platform" || isAdminPath(req.path)) return null;
@@ -274,7 +278,7 @@ export function createApp(deps: AppDependencies) {
 
   // Vehicle photos uploaded in the back office (server/admin/editors/vehicle-photos.ts).
   app.use("/media/photos", vehiclePhotosRouter(deps.db));
-  app.use("/media", mediaRouter(imageResizer));
+  app.use("/media", mediaRouter(imageResizer, demoPhotos));
   app.get("/robots.txt", (_req, res) => {
     res
       .type("text/plain")

@@ -4,7 +4,8 @@
  * widths 640 to 3840, the site's quality). It fetches a photo from one of the site's photo hosts
  * (`imageSourceHosts`: never an arbitrary address), resizes it with sharp to WebP (or JPEG for
  * browsers that do not take WebP) and keeps the result in memory. The site's own images (paths) are
- * not fetched: the browser is sent to them.
+ * not fetched: the browser is sent to them, except the generated demo photos (demo-photos.ts),
+ * which are made in-process and resized like a photo from a host.
  */
 import type { Request, Response } from "express";
 import sharp from "sharp";
@@ -31,6 +32,11 @@ const ImageQuery = z.object({
 });
 
 type Resized = { type: string; body: Buffer };
+/**
+ * How to make one of the site's own generated images at a path (called only when the resized
+ * image is not cached), or null when the path is not one.
+ */
+export type LocalImages = (pathname: string) => (() => Promise<Buffer>) | null;
 
 export class ImageResizer {
   readonly #cache: BoundedCache<string, Resized>;
@@ -39,6 +45,7 @@ export class ImageResizer {
   constructor(
     private readonly fetchImpl: typeof fetch = fetch,
     maxBytes = CACHE_MAX_BYTES,
+    private readonly localImages: LocalImages = () => null,
   ) {
     this.#cache = new BoundedCache(maxBytes);
   }
@@ -71,7 +78,17 @@ export class ImageResizer {
         .send("url must be a path on this site or an http(s) address");
       return;
     }
+    const format = /image\/webp/.test(req.headers.accept ?? "") ? "webp" : "jpeg";
     if (source.origin === new URL(origin).origin) {
+      const local = this.localImages(source.pathname);
+      if (local) {
+        const image = await this.#resized(`local:${source.pathname}`, w, q, format, local);
+        res
+          .status(200)
+          .set({ "Content-Type": image.type, "Cache-Control": IMMUTABLE, Vary: "Accept" })
+          .send(image.body);
+        return;
+      }
       res.redirect(302, `/${source.pathname.replace(/^\/+/, "")}${source.search}`);
       return;
     }
@@ -99,7 +116,6 @@ export class ImageResizer {
         );
       return;
     }
-    const format = /image\/webp/.test(req.headers.accept ?? "") ? "webp" : "jpeg";
     try {
       const image = await this.#resized(source.href, w, q, format);
       res
@@ -112,14 +128,20 @@ export class ImageResizer {
     }
   };
 
-  #resized(url: string, width: number, quality: number, format: "webp" | "jpeg"): Promise<Resized> {
+  #resized(
+    url: string,
+    width: number,
+    quality: number,
+    format: "webp" | "jpeg",
+    original: () => Promise<Buffer> = () => this.#fetchOriginal(url),
+  ): Promise<Resized> {
     const key = `${format}|${width}|${quality}|${url}`;
     const hit = this.#cache.get(key);
     if (hit) return Promise.resolve(hit);
     // Many cards ask for the same photo at once: one fetch and one resize.
     let pending = this.#pending.get(key);
     if (!pending) {
-      pending = this.#load(url, width, quality, format)
+      pending = this.#load(original, width, quality, format)
         .then((image) => {
           this.#store(key, image);
           return image;
@@ -130,12 +152,7 @@ export class ImageResizer {
     return pending;
   }
 
-  async #load(
-    url: string,
-    width: number,
-    quality: number,
-    format: "webp" | "jpeg",
-  ): Promise<Resized> {
+  async #fetchOriginal(url: string): Promise<Buffer> {
     const response = await this.fetchImpl(url, {
       redirect: "error",
       signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
@@ -147,6 +164,16 @@ export class ImageResizer {
       throw new Error("image too large");
     const original = Buffer.from(await response.arrayBuffer());
     if (original.length > MAX_SOURCE_BYTES) throw new Error("image too large");
+    return original;
+  }
+
+  async #load(
+    source: () => Promise<Buffer>,
+    width: number,
+    quality: number,
+    format: "webp" | "jpeg",
+  ): Promise<Resized> {
+    const original = await source();
     const pipeline = sharp(original, { limitInputPixels: 100_000_000 })
       .rotate()
       .resize({ width, withoutEnlargement: true });

@@ -1,14 +1,17 @@
 /**
- * Media of a site: the built-in image resizer (image-resizer.ts) and the generated demo imagery
- * (placeholder-images.ts), with a long cache.
+ * Media of a site: the built-in image resizer (image-resizer.ts), the generated demo photos
+ * (demo-photos.ts: vehicles, locations, heroes as JPEG) and drawings (placeholder-images.ts:
+ * logos, favicons, promos; the old SVG vehicle and location paths stay for links already out),
+ * with a long cache.
  */
 import { Router } from "express";
 import type { Response } from "express";
 import type { Site } from "../sites/site";
+import { DemoPhotos } from "./demo-photos";
 import { ImageResizer } from "./image-resizer";
 import { faviconSvg, locationSvg, logoSvg, vehicleSvg } from "./placeholder-images";
 
-export function mediaRouter(resizer = new ImageResizer()): Router {
+export function mediaRouter(resizer = new ImageResizer(), photos = new DemoPhotos()): Router {
   const router = Router();
   router.get("/image", (req, res, next) => {
     resizer.handle(req, res, res.locals.site as Site, res.locals.origin as string).catch(next);
@@ -16,6 +19,19 @@ export function mediaRouter(resizer = new ImageResizer()): Router {
   const send = (res: Response, svg: string) =>
     res.type("image/svg+xml").set("Cache-Control", "public, max-age=86400, immutable").send(svg);
 
+  // The full-size demo photos (the pages ask for them through the resizer at the width they need).
+  router.get(/^\/(?:vehicle|location|hero)\/.+\.jpg$/, (req, res, next) => {
+    const make = photos.forPath(`/media${req.path}`);
+    if (!make) {
+      res.status(404).type("text/plain").send("No such demo photo.");
+      return;
+    }
+    make()
+      .then((jpeg) =>
+        res.type("image/jpeg").set("Cache-Control", "public, max-age=86400, immutable").send(jpeg),
+      )
+      .catch(next);
+  });
   router.get("/vehicle/:kind/:colour/:photo.svg", (req, res) => {
     send(res, vehicleSvg(req.params.kind, req.params.colour, Number(req.params.photo) || 1));
   });

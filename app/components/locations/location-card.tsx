@@ -11,7 +11,11 @@ import {
   locationPrimaryAction,
   locationStockPath,
 } from "~/domain/locations";
-import { cardImageUrl } from "~/domain/image-url";
+import {
+  CARD_IMAGE_MAX_WIDTH,
+  cardImageUrl,
+  imageSrcSet as imageSrcSetFor,
+} from "~/domain/image-url";
 import { shouldShowReviews } from "~/domain/reviews";
 import { ANALYTICS_EVENT_IDS } from "~/domain/analytics-events";
 import type { LocationView } from "~/server/content/locations";
@@ -67,6 +71,9 @@ export function LocationCard({
   );
   const badge = locationBadge(settings, new Date());
   const imageSrc = location.image ? cardImageUrl(location.image.url, 640, settings) : null;
+  const imageSrcSet = location.image
+    ? imageSrcSetFor(location.image.url, settings, CARD_IMAGE_MAX_WIDTH) || undefined
+    : undefined;
   const track = (eventId: number) => () =>
     pushAnalyticsEvent(eventId, { location_id: location.id });
 
@@ -228,6 +235,8 @@ export function LocationCard({
             {imageSrc && (
               <img
                 src={imageSrc}
+                srcSet={imageSrcSet}
+                sizes={imageSrcSet ? "(min-width: 1024px) 50vw, 100vw" : undefined}
                 alt=""
                 width={640}
                 height={LOCATION_CARD_IMAGE_HEIGHT_PX}
@@ -244,6 +253,8 @@ export function LocationCard({
           {imageSrc && (
             <img
               src={imageSrc}
+              srcSet={imageSrcSet}
+              sizes={imageSrcSet ? "(min-width: 768px) 33vw, 100vw" : undefined}
               alt=""
               width={640}
               height={LOCATION_CARD_IMAGE_HEIGHT_PX}

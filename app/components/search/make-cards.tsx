@@ -115,7 +115,7 @@ export function MakeCards({ panel }: { panel: Extract<FacetPanel, { kind: "makes
               <legend className="sr-only">{make.label} models</legend>
               <ul>
                 {make.models?.map((model) => (
-                  <li key={model.value} className="flex min-h-9 items-center gap-2">
+                  <li key={model.value} className="facet-option">
                     <input
                       id={`model-${model.value.replace(/[^A-Za-z0-9_-]/g, "-")}`}
                       type="checkbox"
@@ -123,7 +123,7 @@ export function MakeCards({ panel }: { panel: Extract<FacetPanel, { kind: "makes
                       value={model.value}
                       checked={selectedModels.includes(model.value)}
                       onChange={() => commit()}
-                      className="size-5 shrink-0 accent-[var(--brand)]"
+                      className="facet-option-input"
                     />
                     <label
                       htmlFor={`model-${model.value.replace(/[^A-Za-z0-9_-]/g, "-")}`}

@@ -5,7 +5,7 @@ import { useSite } from "~/app/lib/site";
 export function OptionCount({ count, className }: { count: number; className?: string }) {
   const { locale } = useSite();
   return (
-    <span className={className ?? "ml-auto pl-2 text-sm text-slate-600 tabular-nums"}>
+    <span className={className ?? "facet-option-count"}>
       {formatCount(count, locale)}
       <span className="sr-only"> vehicles</span>
     </span>

@@ -53,7 +53,7 @@ function Checkbox({
   const id = useId();
   const { locale } = useSite();
   return (
-    <li className="flex min-h-9 items-center gap-2">
+    <li className="facet-option">
       <input
         id={id}
         type="checkbox"
@@ -61,12 +61,9 @@ function Checkbox({
         value={option.value}
         checked={checked}
         onChange={onChange}
-        className="size-5 shrink-0 accent-[var(--brand)]"
+        className="facet-option-input"
       />
-      <label
-        htmlFor={id}
-        className="flex flex-1 cursor-pointer items-center text-sm text-slate-900"
-      >
+      <label htmlFor={id} className="facet-option-label">
         <span>{localiseText(option.label, locale)}</span>
         <OptionCount count={option.count} />
       </label>

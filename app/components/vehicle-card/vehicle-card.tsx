@@ -239,9 +239,10 @@ function CardActions({
   if (!first) return null;
   const name = vehicleTitle(vehicle);
   const render = (action: VehicleAction, primary: boolean) => {
+    // The layout is the `card-action` component class (app/app.css): 21 cards x 5 actions.
     const className = cn(
-      "relative z-10 flex min-h-11 w-full flex-col items-center justify-center px-2 py-1.5 text-center font-semibold leading-tight",
-      primary ? cn("text-sm", t.button) : cn("text-[13px]", t.buttonOutline),
+      primary ? "card-action card-action-primary" : "card-action",
+      primary ? t.button : t.buttonOutline,
     );
     switch (action.type) {
       case "link":
@@ -294,10 +295,7 @@ function CardActions({
               popoverTarget={menuId}
               aria-haspopup="true"
               aria-label={`More actions: ${name}`}
-              className={cn(
-                "relative z-10 flex size-11 items-center justify-center text-xl font-bold",
-                t.buttonOutline,
-              )}
+              className={cn("card-actions-more-button", t.buttonOutline)}
             >
               <span aria-hidden="true">⋯</span>
             </button>
@@ -318,7 +316,7 @@ function CardActions({
           popover="auto"
           role="dialog"
           aria-label={`More actions: ${name}`}
-          className="m-auto w-[min(22rem,calc(100vw-2rem))] rounded-site border border-slate-200 bg-white p-4 text-slate-900 shadow-xl backdrop:bg-slate-950/40"
+          className="card-actions-menu"
         >
           <p className="font-semibold">{name}</p>
           <ul className="mt-3 grid gap-2">

@@ -3,7 +3,7 @@ import { defaultSiteSettings, type SiteSettings } from "~/domain/site-settings";
 import { aVehicle, FIXTURE_NOW_MS } from "~/domain/testing/vehicle-fixture";
 import type { Vehicle } from "~/domain/vehicle";
 import type { Site } from "~/server/sites/site";
-import { buildVehiclePageModel } from "./vehicle-page-model";
+import { buildVehiclePageModel, galleryImages } from "./vehicle-page-model";
 
 function aSite(settings: Partial<SiteSettings> = {}, overrides: Partial<Site> = {}): Site {
   return {
@@ -166,9 +166,15 @@ describe("price, phone and specifications", () => {
       "2021 Toyota Corolla Ascent Sport ZWE211R, photo 2 of 3",
       "2021 Toyota Corolla Ascent Sport ZWE211R, photo 3 of 3",
     ]);
-    const jpeg = model({
-      images: [{ url: "https://cdn.example/a.jpg", thumb: "https://cdn.example/a-t.jpg" }],
-    }).gallery[0]!;
+    const site = aSite();
+    const jpeg = galleryImages(
+      model(
+        { images: [{ url: "https://cdn.example/a.jpg", thumb: "https://cdn.example/a-t.jpg" }] },
+        site,
+      ).gallery,
+      site.settings,
+    )[0]!;
+    expect(jpeg.thumb).toContain(encodeURIComponent("https://cdn.example/a-t.jpg"));
     expect(jpeg.srcSet.split(", ")).toHaveLength(5);
     expect(jpeg.src).toContain("w=1280");
   });

@@ -76,6 +76,13 @@ export type GalleryImage = {
   alt: string;
 };
 
+/**
+ * A photo as the loader sends it: the source paths only. The resized URLs and the srcset (five
+ * widths of a 100-character URL per photo, 40 photos on some vehicles) are built in the page from
+ * the site's image settings, not sent again in the hydration data.
+ */
+export type GallerySource = { url: string; thumb: string; alt: string };
+
 export type SidebarLink = { label: string; detail: string | null; href: string; external: boolean };
 
 export type VehiclePageModel = {
@@ -102,7 +109,7 @@ export type VehiclePageModel = {
    */
   belowMarket: { average: string; saving: string } | null;
   unavailable: boolean;
-  gallery: GalleryImage[];
+  gallery: GallerySource[];
   /** Sidebar actions, in the order shown; empty for an unavailable vehicle but find-similar. */
   actions: {
     reserve: SidebarLink | null;
@@ -151,25 +158,33 @@ function sidebarLink(
   };
 }
 
-function galleryImages(
-  images: readonly VehicleImage[],
-  heading: string,
-  site: Site,
-): GalleryImage[] {
-  const settings = site.settings;
+function gallerySources(images: readonly VehicleImage[], heading: string): GallerySource[] {
   const total = images.length;
   return images.map((image, index) => ({
-    src: imageUrl(image.url, 1280, settings),
-    srcSet: imageSrcSetFor(image.url, site),
-    thumb: imageUrl(image.thumb || image.url, 640, settings),
+    url: image.url,
+    // No separate thumbnail: the resizer makes it from the photo.
+    thumb: image.thumb && image.thumb !== image.url ? image.thumb : "",
     alt: total > 1 ? `${heading}, photo ${index + 1} of ${total}` : heading,
   }));
 }
 
-function imageSrcSetFor(src: string, site: Site): string {
+/** The gallery's URLs through the site's image template (the main photo, its srcset, the thumbnail). */
+export function galleryImages(
+  sources: readonly GallerySource[],
+  settings: Site["settings"],
+): GalleryImage[] {
+  return sources.map((source) => ({
+    src: imageUrl(source.url, 1280, settings),
+    srcSet: imageSrcSetFor(source.url, settings),
+    thumb: imageUrl(source.thumb || source.url, 640, settings),
+    alt: source.alt,
+  }));
+}
+
+function imageSrcSetFor(src: string, settings: Site["settings"]): string {
   // The main image is at most 840 CSS px wide: 2x screens need up to 1920.
   return [640, 828, 1080, 1280, 1920]
-    .map((w) => ({ w, url: imageUrl(src, w, site.settings) }))
+    .map((w) => ({ w, url: imageUrl(src, w, settings) }))
     .filter(({ url }) => url !== src)
     .map(({ w, url }) => `${url} ${w}w`)
     .join(", ");
@@ -325,7 +340,7 @@ export function buildVehiclePageModel({
           }
         : null,
     unavailable,
-    gallery: galleryImages(vehicle.images, heading, site),
+    gallery: gallerySources(vehicle.images, heading),
     actions: {
       reserve: sidebarLink(actions, "reserve-now"),
       buyOnline: sidebarLink(actions, "buy-online"),

@@ -1,5 +1,5 @@
 import { SaveButton } from "~/app/components/garage/save-button";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import type { ReactNode } from "react";
 import { JsonLd } from "~/app/components/content/json-ld";
 import { useSite } from "~/app/lib/site";
@@ -11,6 +11,7 @@ import { SharePrint } from "./share-print";
 import { Sidebar } from "./sidebar";
 import { Specifications } from "./specifications";
 import { TitleBlock } from "./title-block";
+import { galleryImages } from "./vehicle-page-model";
 import type { VehiclePageModel } from "./vehicle-page-model";
 
 /**
@@ -48,7 +49,12 @@ export function VehiclePage({
   jsonLd: string;
   enquiryForm?: ReactNode;
 }) {
-  const siteName = useSite().name;
+  const site = useSite();
+  const siteName = site.name;
+  const images = useMemo(
+    () => galleryImages(page.gallery, site.settings),
+    [page.gallery, site.settings],
+  );
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 print:max-w-none print:px-0">
       <JsonLd json={jsonLd} />
@@ -71,7 +77,7 @@ export function VehiclePage({
       <div className="mt-6 grid gap-x-8 gap-y-8 lg:grid-cols-3 print:block">
         <div className="lg:col-span-2">
           <Gallery
-            images={page.gallery}
+            images={images}
             heading={page.heading}
             requestPhotos={page.actions.requestPhotos}
           />

@@ -37,6 +37,7 @@ import { seedLeadDemoData } from "./seed-leads";
 import { seedDemoContent } from "./seed-content";
 import { seedDemoStaff } from "./seed-staff";
 import type { Random } from "./random";
+import { bodyTypeFor, viewForPhoto } from "../../media/demo-photos";
 
 const DAY = 86_400_000;
 
@@ -204,8 +205,8 @@ async function seedSite(db: Database, demo: DemoSite, now: number): Promise<numb
           image:
             i % 2 === 0
               ? {
-                  url: `/media/location/${slugify(l.name)}.svg`,
-                  thumb: { url: `/media/location/${slugify(l.name)}.svg?thumb=1` },
+                  url: `/media/location/${slugify(l.name)}.jpg`,
+                  thumb: { url: `/media/location/${slugify(l.name)}.jpg` },
                 }
               : null,
           dealerLicenseNumber: demo.locale === "en-US" ? null : `MD${10000 + demo.seed * 10 + i}`,
@@ -449,11 +450,12 @@ function makeVehicle(demo: DemoSite, random: Random, i: number, now: number, ctx
   const stocknum = `${demo.slug.slice(0, 2).toUpperCase()}${String(1000 + i)}${random.pick(["A", "B", "C", "U", "N"])}`;
   const vin = `${random.pick(["JT", "JM", "KN", "1F", "WV", "5Y"])}${Array.from({ length: 15 }, () => random.pick([..."ABCDEFGHJKLMNPRSTUVWXYZ0123456789"])).join("")}`;
   const body = spec.body;
-  const bodyKind = slugify(itemType === "motorcycle" ? "motorcycle" : body);
-  const images = Array.from({ length: photoCount }, (_, n) => ({
-    url: `/media/vehicle/${bodyKind}/${colourHex}/${n + 1}.svg`,
-    thumb: `/media/vehicle/${bodyKind}/${colourHex}/${n + 1}.svg?thumb=1`,
-  }));
+  // Photos of the vehicle's own body type in its colour, the five views in turn (server/media/demo-photos.ts).
+  const bodyType = bodyTypeFor(itemType === "motorcycle" ? "motorcycle" : body);
+  const images = Array.from({ length: photoCount }, (_, n) => {
+    const url = `/media/vehicle/${bodyType}/${colourHex}/${viewForPhoto(n + 1)}.jpg`;
+    return { url, thumb: url };
+  });
   const name = `${year} ${make} ${spec.model} ${badge}`;
   const deposit = demo.settings.paymentProvider
     ? [
@@ -549,7 +551,7 @@ async function seedSiteContent(
           height: 40,
         },
         image: {
-          src: `/media/vehicle/${slugify(spec.body)}/1f4e9c/1.svg`,
+          src: `/media/vehicle/${bodyTypeFor(spec.body)}/1f4e9c/three-quarter.jpg`,
           width: 800,
           height: 450,
         },

@@ -33,7 +33,7 @@ export const notFoundResponse = () =>
  * when the back office is on the site's host, else the site's domain or its address under the
  * platform's (local: `{slug}.localhost`).
  */
-function siteOriginFor(site: Site, ctx: AdminContext): string {
+export function siteOriginFor(site: Site, ctx: AdminContext): string {
   if (ctx.host.kind === "site" && ctx.host.site.id === site.id) return ctx.origin;
   if (site.domainName) return `https://${site.domainName.toLowerCase()}`;
   const url = new URL(ctx.origin);

@@ -118,7 +118,19 @@ test("a dealership manager edits a vehicle, the promo popup and the site's conte
   }
   // A location's editor.
   await page.goto(`http://localhost:${server.port}/admin/content/${site.id}`);
-  await page.getByRole("region", { name: "Locations" }).getByRole("link").first().click();
+  await page
+    .getByRole("region", { name: "Locations" })
+    .getByRole("link", { name: "New location" })
+    .click();
+  await expect(page.getByRole("button", { name: "Add location" })).toBeVisible();
+  expect(await axe()).toEqual([]);
+  await page.goBack();
+  await page
+    .getByRole("region", { name: "Locations" })
+    .getByRole("list")
+    .getByRole("link")
+    .first()
+    .click();
   await expect(page.getByRole("button", { name: "Save location" })).toBeVisible();
   expect(await axe()).toEqual([]);
 

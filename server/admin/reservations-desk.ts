@@ -27,7 +27,7 @@ function inScope(scope: StaffScope): SQL {
   return and(onSites, inArray(reservations.dealershipId, scope.dealershipIds)) as SQL;
 }
 
-export type ReservationView = {
+type ReservationView = {
   id: string;
   siteId: number;
   dealershipId: number | null;
@@ -87,7 +87,7 @@ function view(row: {
   };
 }
 
-export const RESERVATIONS_PAGE_SIZE = 50;
+const RESERVATIONS_PAGE_SIZE = 50;
 
 /** The scope's reservations, newest first, of one site and status when given. */
 export async function listReservations(

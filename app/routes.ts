@@ -95,6 +95,8 @@ export default [
     route("admin/content/:siteId/locations/:locationId", "routes/admin/editors/location.tsx"),
     route("admin/content/:siteId/offers/:offerId", "routes/admin/editors/offer.tsx"),
     route("admin/content/:siteId/pages/:pageId", "routes/admin/editors/page.tsx"),
+    route("admin/reservations", "routes/admin/reservations.tsx"),
+    route("admin/reservations/:reservationId", "routes/admin/reservation.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
   // The garage (docs/product/garage.md); a site's own garage path is answered by the not-found route.

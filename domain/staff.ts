@@ -28,6 +28,8 @@ export const PERMISSIONS = [
   "content:write",
   "audit:read",
   "staff:invite",
+  "reservations:read",
+  "reservations:write",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -44,8 +46,10 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     "settings:write",
     "content:write",
     "staff:invite",
+    "reservations:read",
+    "reservations:write",
   ],
-  sales_staff: ["leads:read", "leads:write", "stock:read"],
+  sales_staff: ["leads:read", "leads:write", "stock:read", "reservations:read"],
 };
 
 export const isStaffRole = (value: unknown): value is StaffRole =>

@@ -60,6 +60,12 @@ test("a dealership manager edits a vehicle, the promo popup and the site's conte
   await page.getByRole("link", { name: vehicle!.name }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: vehicle!.name })).toBeVisible();
   expect(await axe()).toEqual([]);
+  // The photos' thumbnails load from the site's host on the platform host's back office.
+  const thumb = page.getByRole("img", { name: `Photo 1 of ${vehicle!.name}` });
+  await thumb.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
 
   // A bad price: its message, nothing saved.
   await page.getByLabel("Price (AUD)").fill("-5");
@@ -112,7 +118,19 @@ test("a dealership manager edits a vehicle, the promo popup and the site's conte
   }
   // A location's editor.
   await page.goto(`http://localhost:${server.port}/admin/content/${site.id}`);
-  await page.getByRole("region", { name: "Locations" }).getByRole("link").first().click();
+  await page
+    .getByRole("region", { name: "Locations" })
+    .getByRole("link", { name: "New location" })
+    .click();
+  await expect(page.getByRole("button", { name: "Add location" })).toBeVisible();
+  expect(await axe()).toEqual([]);
+  await page.goBack();
+  await page
+    .getByRole("region", { name: "Locations" })
+    .getByRole("list")
+    .getByRole("link")
+    .first()
+    .click();
   await expect(page.getByRole("button", { name: "Save location" })).toBeVisible();
   expect(await axe()).toEqual([]);
 

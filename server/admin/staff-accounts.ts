@@ -283,6 +283,7 @@ export async function listStaff(db: Database, scope: StaffScope) {
       dealershipId: staffUsers.dealershipId,
       dealershipGroupId: staffUsers.dealershipGroupId,
       active: staffUsers.passwordHash,
+      disabledAt: staffUsers.disabledAt,
     })
     .from(staffUsers)
     .where(
@@ -302,4 +303,66 @@ export async function listStaff(db: Database, scope: StaffScope) {
     .orderBy(asc(staffUsers.email))
     .limit(500);
   return rows.map((r) => ({ ...r, active: r.active !== null }));
+}
+
+/**
+ * Disables an account within reach (its sessions end at once, it cannot sign in or use an
+ * e-mail link), or enables it again; audited with before and after. Only an account of a role
+ * at most as high as one's own, and never one's own.
+ */
+export async function setStaffDisabled(
+  ctx: AdminContext,
+  staff: StaffMember,
+  scope: StaffScope,
+  form: FormData,
+): Promise<
+  { ok: true; email: string; disabled: boolean } | { ok: false; status: number; message: string }
+> {
+  const intent = form.get("intent");
+  const account = String(form.get("account") ?? "");
+  if ((intent !== "disable" && intent !== "enable") || !/^\d{1,9}$/.test(account))
+    return {
+      ok: false,
+      status: 400,
+      message: "Choose an account in the list, then Disable or Enable.",
+    };
+  const target = (await listStaff(ctx.db, scope)).find((a) => a.id === Number(account));
+  if (!target)
+    return {
+      ok: false,
+      status: 404,
+      message: "There is nothing at this address, or it is not within your account's reach.",
+    };
+  if (target.id === staff.id)
+    return { ok: false, status: 409, message: "You cannot disable your own account." };
+  if (!isStaffRole(target.role) || !invitableRoles(staff.role).includes(target.role))
+    return {
+      ok: false,
+      status: 403,
+      message: "Only a colleague of your role or below can be disabled or enabled by you.",
+    };
+  const disabled = intent === "disable";
+  const now = new Date();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(staffUsers)
+      .set({ disabledAt: disabled ? now : null })
+      .where(eq(staffUsers.id, target.id));
+    if (disabled) await deleteAllSessions(tx as unknown as Database, target.id);
+    await recordAudit(tx, staff, {
+      action: disabled ? "staff.disable" : "staff.enable",
+      subject: `staff ${target.id} ${target.email}`,
+      dealershipGroupId:
+        target.dealershipGroupId ??
+        scope.sites().find((site) => site.dealerships.some((d) => d.id === target.dealershipId))
+          ?.dealershipGroup?.id ??
+        null,
+      dealershipId: target.dealershipId,
+      siteId: null,
+      before: { disabledAt: target.disabledAt?.toISOString() ?? null },
+      after: { disabledAt: disabled ? now.toISOString() : null },
+      requestId: ctx.requestId,
+    });
+  });
+  return { ok: true, email: target.email, disabled };
 }

@@ -139,6 +139,39 @@ function sameToken(a: string, b: string): boolean {
 
 type Args = { request: Request; context: AppLoadContext };
 
+function staffOf(session: NonNullable<Awaited<ReturnType<typeof findSession>>>): StaffMember {
+  const user = session.user;
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role as StaffRole,
+    dealershipGroupId: user.dealershipGroupId,
+    dealershipId: user.dealershipId,
+    sessionId: session.id,
+    csrfToken: session.csrfToken,
+  };
+}
+
+/**
+ * Whether the live session of a request (its Cookie header) reaches a site on this host: for
+ * what is decided before the route runs, such as the image sources of a page's policy.
+ */
+export async function sessionReachesSite(
+  ctx: AdminContext,
+  cookieHeader: string | undefined,
+  siteId: number,
+): Promise<boolean> {
+  if (!cookieHeader) return false;
+  const token = readCookie(
+    new Request(ctx.origin, { headers: { cookie: cookieHeader } }),
+    SESSION_COOKIE,
+  );
+  const session = await findSession(ctx.db, token);
+  if (!session) return false;
+  return buildScope(staffOf(session), ctx, session.user).hasSite(siteId);
+}
+
 /** The admin context of a back office request (404 outside /admin). */
 export function adminContextOf(context: AppLoadContext): AdminContext {
   if (!context.admin) throw data("Not Found", { status: 404 });
@@ -158,16 +191,7 @@ export async function requireStaff({ request, context }: Args, permission?: Perm
     throw redirect(`/admin/sign-in?next=${encodeURIComponent(next)}`);
   }
   const user = session.user;
-  const staff: StaffMember = {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    role: user.role as StaffRole,
-    dealershipGroupId: user.dealershipGroupId,
-    dealershipId: user.dealershipId,
-    sessionId: session.id,
-    csrfToken: session.csrfToken,
-  };
+  const staff = staffOf(session);
   let form: FormData | null = null;
   if (request.method !== "GET" && request.method !== "HEAD") {
     const header = request.headers.get("x-csrf-token");

@@ -60,6 +60,7 @@ import { renderPlatformIndex } from "./platform-index";
 import { robotsTxt, sitemapXml } from "./crawlers";
 import {
   adminContentSecurityPolicy,
+  adminImageSources,
   adminLoadContext,
   isAdminPath,
   type AdminLocals,
@@ -263,19 +264,27 @@ export function createApp(deps: AppDependencies) {
     // A fresh nonce per render; a cached page is replayed with the header it was rendered with
     // (decision 018).
     locals.cspNonce = randomBytes(16).toString("base64");
+    if (isAdminPath(req.path)) {
+      // The back office runs none of the site's integrations.
+      adminPolicy(req, res).then(next, next);
+      return;
+    }
     res.setHeader(
       "Content-Security-Policy",
-      // The back office runs none of the site's integrations.
-      isAdminPath(req.path)
-        ? adminContentSecurityPolicy(locals.cspNonce)
-        : contentSecurityPolicy(target.settings, {
-            nonce: locals.cspNonce,
-            paymentProvider: deps.payments.forSite(target)?.name,
-          }),
+      contentSecurityPolicy(target.settings, {
+        nonce: locals.cspNonce,
+        paymentProvider: deps.payments.forSite(target)?.name,
+      }),
     );
     next();
   });
 
+  // A site's images are public: the back office on another host shows them too (the stock
+  // editor's thumbnails), which helmet's same-origin resource policy would block.
+  app.use("/media", (_req, res, next) => {
+    res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+    next();
+  });
   // Vehicle photos uploaded in the back office (server/admin/editors/vehicle-photos.ts).
   app.use("/media/photos", vehiclePhotosRouter(deps.db));
   app.use("/media", mediaRouter(imageResizer, demoPhotos));
@@ -345,6 +354,12 @@ export function createApp(deps: AppDependencies) {
       port: deps.port(),
       mail: { transport: deps.leads.transport, from: env.MAIL_FROM },
     });
+  /** The back office's Content-Security-Policy, with the image sources of the page. */
+  async function adminPolicy(req: Request, res: Response): Promise<void> {
+    const locals = res.locals as Locals;
+    const sources = await adminImageSources(req.path, req.headers.cookie, adminContext(req, res));
+    res.setHeader("Content-Security-Policy", adminContentSecurityPolicy(locals.cspNonce!, sources));
+  }
   const renderPages = createRequestHandler({
     build: deps.build,
     mode: env.NODE_ENV,
@@ -416,16 +431,8 @@ export function createApp(deps: AppDependencies) {
       // The back office of every group (server/admin): same app, no site.
       const locals = res.locals as Locals;
       locals.cspNonce = randomBytes(16).toString("base64");
-      res.setHeader("Content-Security-Policy", adminContentSecurityPolicy(locals.cspNonce));
-      if (
-        req.method !== "GET" &&
-        req.method !== "HEAD" &&
-        isCrossSiteRequest(headersOf(req.headers))
-      ) {
-        res.status(403).type("text/plain").send(CROSS_SITE_MESSAGE);
-        return;
-      }
-      return renderPages(req, res, next);
+      adminPolicy(req, res).then(() => platformAdmin(req, res, next), next);
+      return;
     }
     if (devMail && req.path.startsWith("/_dev/mail")) return devMail(req, res, next);
     if (devSms && req.path.startsWith("/_dev/sms")) return devSms(req, res, next);
@@ -436,6 +443,19 @@ export function createApp(deps: AppDependencies) {
       return;
     }
     dashboardApi(req, res, () => res.status(404).type("text/plain").send("Not Found"));
+  }
+
+  /** The back office of every group on the platform host (its policy is set). */
+  function platformAdmin(req: Request, res: Response, next: NextFunction) {
+    if (
+      req.method !== "GET" &&
+      req.method !== "HEAD" &&
+      isCrossSiteRequest(headersOf(req.headers))
+    ) {
+      res.status(403).type("text/plain").send(CROSS_SITE_MESSAGE);
+      return;
+    }
+    renderPages(req, res, next);
   }
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {

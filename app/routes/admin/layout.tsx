@@ -46,6 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 const SECTIONS = [
   { to: "/admin/leads", label: "Leads", permission: "leads:read" },
+  { to: "/admin/reservations", label: "Reservations", permission: "reservations:read" },
   { to: "/admin/stock", label: "Stock", permission: "stock:read" },
   { to: "/admin/settings", label: "Settings", permission: "settings:write" },
   { to: "/admin/content", label: "Content", permission: "content:write" },

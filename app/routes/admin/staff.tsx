@@ -1,9 +1,20 @@
 /** Staff within reach, and inviting a colleague by e-mail (docs/product/back-office.md). */
 import { data, Form, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/staff";
-import { buttonClass, CsrfField, FormMessage, TextField } from "~/app/components/admin/form";
-import { isStaffRole, ROLE_LABELS } from "~/domain/staff";
-import { invitationChoices, inviteStaff, listStaff } from "~/server/admin/staff-accounts";
+import {
+  buttonClass,
+  CsrfField,
+  FormMessage,
+  secondaryButtonClass,
+  TextField,
+} from "~/app/components/admin/form";
+import { invitableRoles, isStaffRole, ROLE_LABELS } from "~/domain/staff";
+import {
+  invitationChoices,
+  inviteStaff,
+  listStaff,
+  setStaffDisabled,
+} from "~/server/admin/staff-accounts";
 import { requireStaff } from "~/server/admin/staff-scope";
 
 export function meta() {
@@ -20,6 +31,9 @@ export async function loader(args: Route.LoaderArgs) {
       name: a.name,
       role: isStaffRole(a.role) ? ROLE_LABELS[a.role] : a.role,
       active: a.active,
+      disabled: a.disabledAt !== null,
+      mayChange:
+        a.id !== staff.id && isStaffRole(a.role) && invitableRoles(staff.role).includes(a.role),
     })),
     choices: invitationChoices(staff, scope),
   };
@@ -27,13 +41,30 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { staff, scope, form, ctx } = await requireStaff(args, "staff:invite");
+  const intent = form?.get("intent");
+  if (intent === "disable" || intent === "enable") {
+    const changed = await setStaffDisabled(ctx, staff, scope, form!);
+    if (!changed.ok)
+      return data(
+        { errors: {}, message: changed.message, invited: null, changed: null },
+        { status: changed.status },
+      );
+    return {
+      errors: {},
+      message: null,
+      invited: null,
+      changed: changed.disabled
+        ? `${changed.email} is disabled: its sessions have ended and it cannot sign in.`
+        : `${changed.email} can sign in again.`,
+    };
+  }
   const result = await inviteStaff(ctx, staff, scope, form!);
   if (!result.ok)
     return data(
-      { errors: result.errors, message: result.message ?? null, invited: null },
+      { errors: result.errors, message: result.message ?? null, invited: null, changed: null },
       { status: result.status },
     );
-  return { errors: {}, message: null, invited: result.email };
+  return { errors: {}, message: null, invited: result.email, changed: null };
 }
 
 const selectClass = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-2 py-2";
@@ -49,6 +80,11 @@ export default function Staff() {
   return (
     <>
       <h1 className="text-2xl font-bold">Staff</h1>
+      {result?.changed ? (
+        <p role="status" className="mt-2 rounded-md border border-green-700 bg-green-50 p-3">
+          {result.changed}
+        </p>
+      ) : null}
       <div className="mt-4 overflow-x-auto">
         <table className="w-full border-collapse bg-white text-left text-sm">
           <caption className="sr-only">Staff accounts</caption>
@@ -66,6 +102,9 @@ export default function Staff() {
               <th scope="col" className="p-2">
                 State
               </th>
+              <th scope="col" className="p-2">
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -74,7 +113,24 @@ export default function Staff() {
                 <td className="p-2">{a.name}</td>
                 <td className="p-2">{a.email}</td>
                 <td className="p-2">{a.role}</td>
-                <td className="p-2">{a.active ? "Active" : "Invited"}</td>
+                <td className="p-2">{a.disabled ? "Disabled" : a.active ? "Active" : "Invited"}</td>
+                <td className="p-2">
+                  {a.mayChange ? (
+                    <Form method="post">
+                      <CsrfField />
+                      <input type="hidden" name="account" value={a.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={a.disabled ? "enable" : "disable"}
+                        className={`${secondaryButtonClass} min-h-9 py-1 text-sm`}
+                        aria-label={`${a.disabled ? "Enable" : "Disable"} ${a.name}`}
+                      >
+                        {a.disabled ? "Enable" : "Disable"}
+                      </button>
+                    </Form>
+                  ) : null}
+                </td>
               </tr>
             ))}
           </tbody>

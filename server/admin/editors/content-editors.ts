@@ -10,10 +10,12 @@ import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import {
+  bookings,
   contentPages,
   locations,
   offers,
   specialHours,
+  vehicles,
   type OpeningHoursEntry,
 } from "../../db/schema";
 import type { Change } from "../../events/change-bus";
@@ -184,6 +186,20 @@ export async function loadLocationForEditor(db: Database, siteId: number, locati
   return { location, special };
 }
 
+function openingHoursOf(edit: LocationEdit): OpeningHoursEntry[] {
+  return edit.hours.map((day, weekday) =>
+    day.status === "Open"
+      ? {
+          weekday,
+          status: "Open",
+          open: day.open,
+          close: day.close,
+          formated_hours: `${formatTime(day.open)} - ${formatTime(day.close)}`,
+        }
+      : { weekday, status: "Closed", open: null, close: null, formated_hours: null },
+  );
+}
+
 export function updateLocation(
   deps: EditorDeps,
   siteId: number,
@@ -203,17 +219,7 @@ export function updateLocation(
       postcode: edit.postcode,
       full: `${edit.street}, ${edit.city} ${edit.state} ${edit.postcode}`,
     };
-    const openingHours: OpeningHoursEntry[] = edit.hours.map((day, weekday) =>
-      day.status === "Open"
-        ? {
-            weekday,
-            status: "Open",
-            open: day.open,
-            close: day.close,
-            formated_hours: `${formatTime(day.open)} - ${formatTime(day.close)}`,
-          }
-        : { weekday, status: "Closed", open: null, close: null, formated_hours: null },
-    );
+    const openingHours = openingHoursOf(edit);
     const [after] = await scope.update(
       locations,
       {
@@ -230,6 +236,100 @@ export function updateLocation(
       kind: "settings",
       siteId,
     });
+  });
+}
+
+/** A location's address name from its name: lower case, digits and dashes, unique per site. */
+function locationSlug(name: string, taken: Set<string>): string {
+  const base =
+    name
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60) || "location";
+  let slug = base;
+  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+  return slug;
+}
+
+/** Adds a location of one of the site's dealerships (`dealershipId`, checked by the caller). */
+export function createLocation(
+  deps: EditorDeps,
+  siteId: number,
+  dealershipId: number,
+  edit: LocationEdit,
+  options: WriteOptions = {},
+): Promise<EditorResult<typeof locations.$inferSelect>> {
+  return editorTransaction({ ...deps, audit: options.audit }, async (tx) => {
+    const scope = createSiteScope(tx, siteId);
+    const taken = new Set((await scope.findMany(locations)).map((l) => l.slug));
+    const [after] = await scope.insert(locations, {
+      dealershipId,
+      name: edit.name,
+      slug: locationSlug(edit.name, taken),
+      visible: edit.visible,
+      position: edit.position,
+      address: {
+        street: edit.street,
+        city: edit.city,
+        state: edit.state,
+        postcode: edit.postcode,
+        lat: null,
+        long: null,
+        place_id: null,
+        place_url: null,
+        full: `${edit.street}, ${edit.city} ${edit.state} ${edit.postcode}`,
+        map_key: null,
+        map_url: null,
+      },
+      contactDetail: {
+        phone: edit.phone,
+        landline_phone: null,
+        mobile: null,
+        email: edit.email,
+        social: {},
+      },
+      openingHours: openingHoursOf(edit),
+    });
+    return written("location.create", siteId, "location", after!.id, null, after!, {
+      kind: "settings",
+      siteId,
+    });
+  });
+}
+
+export const LOCATION_IN_USE =
+  "Vehicles or bookings belong to this location, so it cannot be deleted. Untick “Shown on the site” to hide it instead.";
+
+/** Deletes a location that no vehicle or booking refers to (else 409: hide it instead). */
+export function deleteLocation(
+  deps: EditorDeps,
+  siteId: number,
+  locationId: number,
+  options: WriteOptions = {},
+): Promise<EditorResult<null>> {
+  return editorTransaction({ ...deps, audit: options.audit }, async (tx) => {
+    const scope = createSiteScope(tx, siteId);
+    const before = await scope.findFirst(locations, eq(locations.id, locationId));
+    if (!before) refuse(notFound("No such location on this site."));
+    const [vehicle] = await tx
+      .select({ id: vehicles.id })
+      .from(vehicles)
+      .where(eq(vehicles.locationId, locationId))
+      .limit(1);
+    const [booking] = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.locationId, locationId))
+      .limit(1);
+    if (vehicle || booking) refuse({ ok: false, status: 409, errors: { form: LOCATION_IN_USE } });
+    await scope.delete(locations, eq(locations.id, locationId));
+    const result = written("location.delete", siteId, "location", locationId, before, null, {
+      kind: "settings",
+      siteId,
+    });
+    return { ...result, value: null };
   });
 }
 

@@ -7,6 +7,7 @@
 import { data } from "react-router";
 import type { AppLoadContext } from "react-router";
 import type { Permission } from "~/domain/staff";
+import { cspSourceOf } from "../../http/content-security-policy";
 import type { Site } from "../../sites/site";
 import type { AdminContext } from "../admin-context";
 import { recordAudit, requireStaff } from "../staff-scope";
@@ -33,9 +34,23 @@ export const notFoundResponse = () =>
  * when the back office is on the site's host, else the site's domain or its address under the
  * platform's (local: `{slug}.localhost`).
  */
-function siteOriginFor(site: Site, ctx: AdminContext): string {
+export function siteOriginFor(site: Site, ctx: AdminContext): string {
   if (ctx.host.kind === "site" && ctx.host.site.id === site.id) return ctx.origin;
   if (site.domainName) return `https://${site.domainName.toLowerCase()}`;
+  return platformAddressOf(site, ctx);
+}
+
+/**
+ * The site's address under the platform's domain (local: `{slug}.localhost`), which answers
+ * whatever the site's own domain's DNS says: where the back office loads a site's photos from
+ * when it is not on the site's own host.
+ */
+export function sitePhotoOrigin(site: Site, ctx: AdminContext): string {
+  if (ctx.host.kind === "site" && ctx.host.site.id === site.id) return ctx.origin;
+  return platformAddressOf(site, ctx);
+}
+
+function platformAddressOf(site: Site, ctx: AdminContext): string {
   const url = new URL(ctx.origin);
   if (url.hostname === "localhost" || url.hostname.endsWith(".localhost"))
     return `http://${site.slug}.localhost${url.port ? `:${url.port}` : ""}`;
@@ -68,6 +83,9 @@ export async function requireSiteEditor(args: Args, permission: Permission) {
       slug: site.slug,
       vehiclePath: site.settings.vehiclePath,
       origin: siteOriginFor(site, ctx),
+      /** Where the site's image CDN serves photos from (the back office's policy allows it). */
+      imageCdnSource: cspSourceOf(site.settings.imageCdnTemplate ?? ""),
+      photoOrigin: sitePhotoOrigin(site, ctx),
       /** The back office is on this site's own host: its relative photo paths load here. */
       sameHost: ctx.host.kind === "site" && ctx.host.site.id === site.id,
     },

@@ -49,6 +49,11 @@ export default function Content() {
         <h2 id="locations-heading" className="text-xl font-semibold">
           Locations
         </h2>
+        <p className="mt-2">
+          <a href={`${base}/locations/new`} className={buttonClass}>
+            New location
+          </a>
+        </p>
         <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-300 bg-white">
           {locations.map((l) => (
             <li key={l.id} className="p-3">

@@ -55,7 +55,19 @@ export async function loader(args: Route.LoaderArgs) {
       tag: vehicle.tag ?? "",
       customRank: vehicle.customRank,
       description: vehicle.description ?? "",
-      photos: vehicle.images.map((i) => ({ url: i.url, thumb: i.thumb })),
+      photos: vehicle.images.map((i) => ({
+        url: i.url,
+        thumb: i.thumb,
+        // The site's own photo paths load from its host; a CDN's from the CDN (the back
+        // office's policy allows both on this site's stock pages); other addresses are links.
+        src: i.thumb.startsWith("/")
+          ? site.sameHost
+            ? i.thumb
+            : `${site.photoOrigin}${i.thumb}`
+          : site.imageCdnSource && i.thumb.startsWith(`${site.imageCdnSource}/`)
+            ? i.thumb
+            : null,
+      })),
       updatedAt: vehicle.updatedAt.toISOString(),
     },
     prices: prices.map((p) => ({
@@ -188,9 +200,9 @@ export default function VehicleEditor() {
                   key={`${photo.url}-${i}`}
                   className="rounded-md border border-slate-300 bg-white p-2 text-sm"
                 >
-                  {site.sameHost && photo.thumb.startsWith("/") ? (
+                  {photo.src ? (
                     <img
-                      src={photo.thumb}
+                      src={photo.src}
                       alt={`Photo ${i + 1} of ${vehicle.name}`}
                       className="aspect-[4/3] w-full object-cover"
                       loading="lazy"

@@ -7,7 +7,7 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESERVATION_MESSAGES } from "~/domain/reservations";
 import { leads, reservations, sites, testProviderPayments } from "~/server/db/schema";
-import type { vehicles } from "~/server/db/schema";
+import { vehicles } from "~/server/db/schema";
 import { signPayload } from "~/server/leads/webhook";
 import { CAR_COLLECTION } from "~/server/search";
 import { createSiteApiKey } from "~/server/sites/api-keys";
@@ -359,5 +359,55 @@ describe("reservations", () => {
       headers: { authorization: `Bearer ${key}` },
     });
     expect(twice.status).toBe(409);
+  });
+
+  it("keeps a car with a paid deposit reserved when a stock feed says it is not, until the reservation ends", async () => {
+    const stocknum = `RSV${Date.now()}`;
+    const car = await aReservableCar({ stocknum, make: "Mazda", model: "CX-5", year: 2021 });
+    const started = await reserve({ car_id: car.slug, ...shopper() });
+    const id = started.json.reservation.id as string;
+    await payWithCard(started.json.payment_url, "4242424242424242");
+    await until(
+      () => statusOf(id),
+      (r) => r.status === "paid",
+    );
+    const { key } = await createSiteApiKey(db(), {
+      siteId: site.id,
+      label: "feed",
+      scopes: ["stock:write", "reservations:manage"],
+    });
+    const feed = (reserved: string | null) =>
+      fetchWithHost(server, "localhost", `/api/v1/websites/${site.id}/stock?mode=partial`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "text/csv" },
+        body:
+          reserved === null
+            ? `stocknum,make,model,year,car_type,price\n${stocknum},Mazda,CX-5,2021,used,31990\n`
+            : `stocknum,make,model,year,car_type,price,reserved\n${stocknum},Mazda,CX-5,2021,used,31990,${reserved}\n`,
+      });
+    const reservedNow = async () =>
+      (await db().select().from(vehicles).where(eq(vehicles.id, car.id)))[0]!;
+    for (const reserved of ["no", null]) {
+      const res = await feed(reserved);
+      expect(res.status).toBeLessThan(300);
+      const row = await reservedNow();
+      expect(row.price).toBe(31990);
+      expect(row.reserved).toBe(true);
+    }
+    const doc = server.search.engine.get(CAR_COLLECTION, car.id) as { reserved?: boolean };
+    expect(doc.reserved).toBe(true);
+    // Cancelled and refunded: the car is free, and the next feed decides again.
+    const cancelled = await fetchWithHost(
+      server,
+      "localhost",
+      `/api/v1/websites/${site.id}/reservations/${id}/cancel`,
+      { method: "POST", headers: { authorization: `Bearer ${key}` } },
+    );
+    expect(cancelled.status).toBe(200);
+    expect((await reservedNow()).reserved).toBe(false);
+    await feed("yes");
+    expect((await reservedNow()).reserved).toBe(true);
+    await feed("no");
+    expect((await reservedNow()).reserved).toBe(false);
   });
 });

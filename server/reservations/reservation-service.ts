@@ -28,9 +28,11 @@ import type { ChangeBus } from "../events/change-bus";
 import type { LeadMeta } from "../leads/lead-intake";
 import type { LeadServices } from "../leads/services";
 import type { PaymentProviders } from "../payments/providers";
+import { PIN_PENDING_PREFIX, type PinProvider } from "../payments/pin-provider";
 import {
   PaymentProviderError,
   WebhookSignatureError,
+  type PaymentState,
   type PaymentProvider,
   type PaymentWebhookEvent,
 } from "../payments/provider";
@@ -234,6 +236,66 @@ export class ReservationService {
       null;
     const clientSecret = await provider.clientSecret(row.paymentId);
     return clientSecret && publishableKey ? { clientSecret, publishableKey } : null;
+  }
+
+  /**
+   * The card token of the provider's browser-side fields (Pin Payments' Hosted Fields) for a
+   * held reservation: charged once (the pending payment is claimed first, so a second post of
+   * the form charges nothing), then applied like a webhook's outcome.
+   */
+  async chargeCard(
+    site: Site,
+    id: string,
+    cardToken: string,
+    ipAddress: string,
+  ): Promise<
+    { ok: true; reservation: ReservationRow } | { ok: false; status: number; message: string }
+  > {
+    const row = await this.find(site.id, id);
+    if (!row)
+      return { ok: false, status: 404, message: "No reservation has that id on this site." };
+    const provider = this.deps.providers.byName(row.provider) as PinProvider | null;
+    if (!provider?.chargeCard || !row.paymentId?.startsWith(PIN_PENDING_PREFIX))
+      return { ok: false, status: 409, message: "This reservation takes no card here." };
+    if (row.status !== "held")
+      return { ok: false, status: 409, message: `This reservation is already ${row.status}.` };
+    const pending = row.paymentId;
+    const charging = `${pending}:charging`;
+    const [claimed] = await this.deps.db
+      .update(reservations)
+      .set({ paymentId: charging, updatedAt: this.#now() })
+      .where(and(eq(reservations.id, id), eq(reservations.paymentId, pending)))
+      .returning();
+    if (!claimed) return { ok: false, status: 409, message: "This card is being charged already." };
+    let state: PaymentState;
+    try {
+      state = await provider.chargeCard({
+        paymentId: pending,
+        cardToken,
+        amountCents: row.amountCents,
+        currency: row.currency,
+        email: row.shopper.email,
+        description: `Vehicle deposit, reservation ${row.id}`,
+        ipAddress,
+      });
+    } catch (error) {
+      // Not charged: the shopper may try again with the card.
+      await this.deps.db
+        .update(reservations)
+        .set({ paymentId: pending })
+        .where(and(eq(reservations.id, id), eq(reservations.paymentId, charging)));
+      if (error instanceof PaymentProviderError)
+        return { ok: false, status: 422, message: error.message };
+      this.deps.logger.error({ err: error, reservation: id }, "card not charged");
+      return { ok: false, status: 503, message: RESERVATION_MESSAGES.providerUnavailable };
+    }
+    await this.deps.db
+      .update(reservations)
+      .set({ paymentId: state.id })
+      .where(eq(reservations.id, id));
+    if (state.status === "succeeded") await this.applyOutcome(id, "succeeded");
+    else if (state.status === "failed") await this.applyOutcome(id, "failed", state.failureMessage);
+    return { ok: true, reservation: (await this.find(site.id, id)) ?? row };
   }
 
   /** The shopper came back from the provider's page: ask the provider, apply what it says. */

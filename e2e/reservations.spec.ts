@@ -228,7 +228,7 @@ test("buys online through the checkout journey: steps saved as an incomplete lea
     .toEqual([[true, "Yes"]]);
 });
 
-test("resumes the checkout journey in the same browser at the step after the last one saved", async ({
+test("resumes the checkout journey in the same browser at the step after the last one saved, with the trade-in looked up", async ({
   page,
   context,
   server,
@@ -246,7 +246,12 @@ test("resumes the checkout journey in the same browser at the step after the las
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByText("Step 2 of 5")).toBeVisible();
   await page.getByLabel("Yes").check();
-  await page.getByLabel("Trade-in registration").fill("ABC123");
+  await page.getByLabel("Trade-in registration").fill("abc 123");
+  await page.getByLabel("Registered in").selectOption("NSW");
+  // The registration lookup the site already has fills the trade-in.
+  await page.getByRole("button", { name: "Look up the registration" }).click();
+  await expect(page.getByLabel("Trade-in make")).toHaveValue("Toyota");
+  await expect(page.getByText("Step 2 of 5")).toBeVisible();
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByText("Step 3 of 5")).toBeVisible();
   await page.close();
@@ -258,6 +263,7 @@ test("resumes the checkout journey in the same browser at the step after the las
   await again.getByRole("button", { name: "Back" }).click();
   await expect(again.getByText("Step 2 of 5")).toBeVisible();
   await expect(again.getByLabel("Trade-in registration")).toHaveValue("ABC123");
+  await expect(again.getByLabel("Trade-in model")).toHaveValue("Corolla Ascent Sport");
   await again.getByRole("button", { name: "Back" }).click();
   await expect(again.getByText("Step 1 of 5")).toBeVisible();
   await expect(again.getByLabel("First Name")).toHaveValue("Robin");

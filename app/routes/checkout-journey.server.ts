@@ -42,6 +42,17 @@ import { visibleLocations } from "~/server/leads/form-context";
 import type { LeadFields } from "~/server/leads/lead-fields";
 import { vehicleDriveAway } from "~/app/components/vehicle-page/vehicle-page-model";
 import { incompleteJourneyLead } from "~/server/reservations/journey-resume";
+import {
+  lookupNotice,
+  normaliseRego,
+  registrationErrors,
+  registryState,
+} from "~/domain/registration";
+import { formatPrice } from "~/domain/vehicle-price";
+import { selectProvider } from "~/server/providers/vehicle-lookup/vehicle-lookup";
+import { CLIENT_IP_HEADER, RATE_LIMITED_MESSAGE, clientKey } from "~/server/leads/guard";
+import { LOOKUP_NOT_FOUND_MESSAGE, LOOKUP_UNAVAILABLE_MESSAGE } from "~/server/leads/router";
+import type { FormValuesData } from "~/app/components/forms/form-types";
 import { findVehicle } from "./vehicle.server";
 
 /**
@@ -130,6 +141,71 @@ async function journeyOf(context: RequestContext, request: Request) {
   return { vehicle, deposit, steps };
 }
 
+/**
+ * The trade-in step's registration lookup (the site's lookup provider, as on the trade-in page):
+ * fills the trade-in's year, make and model and shows the valuation when there is one; the
+ * step stays where it is.
+ */
+async function tradeInLookup(
+  context: RequestContext,
+  request: Request,
+  values: FormValuesData,
+  state: MultiStepState,
+) {
+  const hit = await context.leads.lookupLimiter.hit(
+    clientKey(context.site.id, request.headers.get(CLIENT_IP_HEADER)),
+  );
+  if (!hit.allowed) return failure(429, { values, formError: RATE_LIMITED_MESSAGE, step: state });
+  const rego = normaliseRego(String(values.trade_in_rego ?? ""));
+  const regoState = String(values.trade_in_state ?? "");
+  const problems = registrationErrors(rego, regoState, context.site.locale);
+  if (Object.keys(problems).length > 0)
+    return failure(422, {
+      values,
+      step: state,
+      errors: {
+        ...(problems.rego ? { trade_in_rego: problems.rego } : {}),
+        ...(problems.regoState ? { trade_in_state: problems.regoState } : {}),
+      },
+    });
+  const provider = selectProvider(context.leads.lookups, context.site, "rego");
+  let found;
+  try {
+    found = await provider.lookup(
+      {
+        rego,
+        state: registryState(regoState, context.site.locale),
+        km: Number(String(values.trade_in_km ?? "").replace(/\D/g, "")) || null,
+      },
+      context.site,
+    );
+  } catch {
+    return failure(502, {
+      values,
+      step: state,
+      errors: { trade_in_rego: LOOKUP_UNAVAILABLE_MESSAGE },
+    });
+  }
+  if (!found)
+    return failure(404, {
+      values,
+      step: state,
+      errors: { trade_in_rego: LOOKUP_NOT_FOUND_MESSAGE },
+    });
+  const v = found.vehicle;
+  return failure(200, {
+    values: {
+      ...values,
+      trade_in_rego: rego,
+      trade_in_year: String(v.year),
+      trade_in_make: v.make,
+      trade_in_model: [v.model, v.badge].filter(Boolean).join(" "),
+    },
+    step: state,
+    notice: lookupNotice(v, found.valuation, (amount) => formatPrice(amount, context.site.locale)),
+  });
+}
+
 export async function loadCheckoutJourney(context: RequestContext, request: Request) {
   const { vehicle, deposit, steps } = await journeyOf(context, request);
   const resumed = await savedJourney(context, request, vehicle.id, steps);
@@ -160,6 +236,8 @@ export async function checkoutJourneyAction(context: RequestContext, request: Re
   const state = parseFormState(first(posted.fields.form_state), steps.length);
   if (first(posted.fields.intent) === "back")
     return respond(failure(200, { values, step: goBack(state) }));
+  if (first(posted.fields.intent) === "lookup")
+    return respond(await tradeInLookup(context, request, values, state));
 
   const step = steps[state.current]!;
   const errors = validateForm(step.fields, values, context);

@@ -57,6 +57,7 @@ export default function CheckoutJourney({ loaderData: d, actionData }: Route.Com
         steps={d.steps}
         defaults={d.resumed?.values ?? {}}
         hidden={d.hidden}
+        stepActions={{ "Trade-In": { intent: "lookup", label: "Look up the registration" } }}
         actionData={
           actionData ??
           (d.resumed

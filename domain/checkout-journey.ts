@@ -55,6 +55,10 @@ export function checkoutJourneySteps(context: {
           control: "number",
           label: "Trade-in odometer (km)",
         }),
+        // Filled by the registration lookup, or typed.
+        optional({ name: "trade_in_year", kind: "text", label: "Trade-in year" }),
+        optional({ name: "trade_in_make", kind: "text", label: "Trade-in make" }),
+        optional({ name: "trade_in_model", kind: "text", label: "Trade-in model" }),
       ],
     });
   steps.push(

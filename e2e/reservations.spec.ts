@@ -227,3 +227,54 @@ test("buys online through the checkout journey: steps saved as an incomplete lea
     })
     .toEqual([[true, "Yes"]]);
 });
+
+test("resumes the checkout journey in the same browser at the step after the last one saved, with the trade-in looked up", async ({
+  page,
+  context,
+  server,
+  siteUrl,
+  siteBySlug,
+}) => {
+  const site = siteBySlug("harbour-auto-group");
+  const car = await aReservableCar(server, site);
+  const journey = siteUrl(site.slug, `/checkout-journey?car_id=${car.slug}`);
+  await page.goto(journey, { waitUntil: "networkidle" });
+  await page.getByLabel("First Name").fill("Robin");
+  await page.getByLabel("Last Name").fill("Resume");
+  await page.getByLabel("Email").fill("robin.resume@example.com");
+  await page.getByLabel("Phone").fill("0412345678");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Step 2 of 5")).toBeVisible();
+  await page.getByLabel("Yes").check();
+  await page.getByLabel("Trade-in registration").fill("abc 123");
+  await page.getByLabel("Registered in").selectOption("NSW");
+  // The registration lookup the site already has fills the trade-in.
+  await page.getByRole("button", { name: "Look up the registration" }).click();
+  await expect(page.getByLabel("Trade-in make")).toHaveValue("Toyota");
+  await expect(page.getByText("Step 2 of 5")).toBeVisible();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Step 3 of 5")).toBeVisible();
+  await page.close();
+
+  // The shopper comes back later in the same browser.
+  const again = await context.newPage();
+  await again.goto(journey, { waitUntil: "networkidle" });
+  await expect(again.getByText("Step 3 of 5")).toBeVisible();
+  await again.getByRole("button", { name: "Back" }).click();
+  await expect(again.getByText("Step 2 of 5")).toBeVisible();
+  await expect(again.getByLabel("Trade-in registration")).toHaveValue("ABC123");
+  await expect(again.getByLabel("Trade-in model")).toHaveValue("Corolla Ascent Sport");
+  await again.getByRole("button", { name: "Back" }).click();
+  await expect(again.getByText("Step 1 of 5")).toBeVisible();
+  await expect(again.getByLabel("First Name")).toHaveValue("Robin");
+  await expect(again.getByLabel("Email")).toHaveValue("robin.resume@example.com");
+  // Still one incomplete lead: the resumed journey goes on saving the same one.
+  await again.getByRole("button", { name: "Continue" }).click();
+  await expect(again.getByText("Step 2 of 5")).toBeVisible();
+  const rows = await server.database.db
+    .select({ id: leads.id, formCompleted: leads.formCompleted })
+    .from(leads)
+    .where(and(eq(leads.vehicleId, car.id), eq(leads.siteId, site.id)));
+  expect(rows).toHaveLength(1);
+  expect(rows[0]!.formCompleted).toBe(false);
+});

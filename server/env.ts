@@ -236,6 +236,16 @@ export const EnvSchema = z.object({
     .describe("Windcave REST API base URL (https://uat.windcave.com for testing)."),
   WINDCAVE_USERNAME: z.string().optional().describe("Windcave REST API username."),
   WINDCAVE_API_KEY: z.string().optional().describe("Windcave REST API key."),
+  PIN_API_URL: z
+    .string()
+    .url()
+    .default("https://api.pinpayments.com")
+    .describe("Pin Payments API base URL (https://test-api.pinpayments.com for testing)."),
+  PIN_SECRET_KEY: z.string().optional().describe("Pin Payments secret API key."),
+  PIN_WEBHOOK_SIGNING_KEY: z
+    .string()
+    .optional()
+    .describe("Pin Payments webhook endpoint signing key (Pin-Signature)."),
   RESERVATION_SWEEP_MS: z.coerce
     .number()
     .int()

@@ -38,7 +38,7 @@ import type { DataSourceRefresher } from "./data-source/refresher";
 import { createDemoSiteApiKeys } from "./sites/api-keys";
 import { startFeedPuller } from "./stock/feed-pull";
 import { createPaymentProviders } from "./payments/providers";
-import { ReservationService } from "./reservations/reservation-service";
+import { ReservationService, SHOPPER_MAIL_CHANNELS } from "./reservations/reservation-service";
 import { createSignInThrottle } from "./admin/sign-in-throttle";
 import { demoStaffAccounts, type DemoStaffAccount } from "./db/seed/seed-staff";
 import { sql } from "drizzle-orm";
@@ -167,6 +167,7 @@ async function startApplication(
     logger: logger.child({ component: "reservations" }),
     mailFrom: env.MAIL_FROM,
     originOf: (site) => siteOrigin(site, { platformDomain: env.PLATFORM_DOMAIN, port }),
+    notifyOtherProcesses: database.pool !== null,
   });
   const garage = createGarageServices({
     env,
@@ -178,6 +179,8 @@ async function startApplication(
     logger,
     search,
   });
+  for (const channel of Object.values(SHOPPER_MAIL_CHANNELS))
+    leads.worker?.registerChannel(channel, (job) => reservations.sendShopperMail(channel, job));
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let vite: ViteDevServer | undefined;

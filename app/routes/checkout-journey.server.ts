@@ -12,6 +12,8 @@ import { RESERVATION_SUBCATEGORY } from "~/domain/reservations";
 import {
   goBack,
   goForward,
+  startMultiStepForm,
+  type MultiStepState,
   isLastStep,
   needsStepSave,
   stepErrorStyle,
@@ -39,7 +41,85 @@ import { parseFormState } from "~/server/leads/finance-page";
 import { visibleLocations } from "~/server/leads/form-context";
 import type { LeadFields } from "~/server/leads/lead-fields";
 import { vehicleDriveAway } from "~/app/components/vehicle-page/vehicle-page-model";
+import { incompleteJourneyLead } from "~/server/reservations/journey-resume";
+import {
+  lookupNotice,
+  normaliseRego,
+  registrationErrors,
+  registryState,
+} from "~/domain/registration";
+import { formatPrice } from "~/domain/vehicle-price";
+import { selectProvider } from "~/server/providers/vehicle-lookup/vehicle-lookup";
+import { CLIENT_IP_HEADER, RATE_LIMITED_MESSAGE, clientKey } from "~/server/leads/guard";
+import { LOOKUP_NOT_FOUND_MESSAGE, LOOKUP_UNAVAILABLE_MESSAGE } from "~/server/leads/router";
+import type { FormValuesData } from "~/app/components/forms/form-types";
 import { findVehicle } from "./vehicle.server";
+
+/**
+ * Resuming from the same browser: the incomplete lead's id is kept in an HttpOnly cookie per
+ * vehicle (the same id the form already carries to save its steps), so reopening the journey
+ * continues at the step after the last one saved, with the answers filled in.
+ */
+const RESUME_DAYS = 30;
+const resumeCookieName = (vehicleId: number) => `checkout_journey_${vehicleId}`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function resumeCookie(vehicleId: number, leadId: string | null, origin: string): string {
+  const secure = origin.startsWith("https:") ? "; Secure" : "";
+  return leadId
+    ? `${resumeCookieName(vehicleId)}=${leadId}; Path=/checkout-journey; Max-Age=${RESUME_DAYS * 86_400}; HttpOnly; SameSite=Lax${secure}`
+    : `${resumeCookieName(vehicleId)}=; Path=/checkout-journey; Max-Age=0; HttpOnly; SameSite=Lax${secure}`;
+}
+
+function resumeLeadId(request: Request, vehicleId: number): string | null {
+  const name = resumeCookieName(vehicleId);
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) {
+      const value = rest.join("=");
+      return UUID.test(value) ? value : null;
+    }
+  }
+  return null;
+}
+
+/** The saved journey of this browser for this vehicle: its answers and where to continue. */
+async function savedJourney(
+  context: RequestContext,
+  request: Request,
+  vehicleId: number,
+  steps: Array<{ fields: Array<{ name: string }> }>,
+): Promise<{ values: Record<string, string | string[]>; step: MultiStepState } | null> {
+  const leadId = resumeLeadId(request, vehicleId);
+  if (!leadId) return null;
+  const lead = await incompleteJourneyLead(context.scope, leadId, vehicleId);
+  if (!lead) return null;
+  const payload = lead.payload;
+  const values: Record<string, string | string[]> = {};
+  for (const field of steps.flatMap((s) => s.fields)) {
+    const value = payload[field.name];
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+      values[field.name] = String(value);
+    else if (Array.isArray(value)) values[field.name] = value.map(String);
+  }
+  // The saved step was step_number (1-based): continue at the one after it, on the same path.
+  const saved = Math.min(Math.max(lead.stepNumber ?? 1, 1), steps.length - 1);
+  const skipped = Array.isArray(payload.skipped_steps)
+    ? payload.skipped_steps.map(Number).filter((n) => Number.isInteger(n) && n > 1 && n <= saved)
+    : [];
+  const visited = Array.from({ length: saved }, (_, i) => i).filter(
+    (i) => !skipped.includes(i + 1),
+  );
+  const step: MultiStepState = {
+    ...startMultiStepForm(steps.length),
+    current: saved,
+    history: visited,
+    skippedSteps: skipped,
+    savedSteps: visited,
+    leadId,
+  };
+  return { values, step };
+}
 
 async function journeyOf(context: RequestContext, request: Request) {
   const carId = new URL(request.url).searchParams.get("car_id")?.trim() ?? "";
@@ -61,10 +141,77 @@ async function journeyOf(context: RequestContext, request: Request) {
   return { vehicle, deposit, steps };
 }
 
+/**
+ * The trade-in step's registration lookup (the site's lookup provider, as on the trade-in page):
+ * fills the trade-in's year, make and model and shows the valuation when there is one; the
+ * step stays where it is.
+ */
+async function tradeInLookup(
+  context: RequestContext,
+  request: Request,
+  values: FormValuesData,
+  state: MultiStepState,
+) {
+  const hit = await context.leads.lookupLimiter.hit(
+    clientKey(context.site.id, request.headers.get(CLIENT_IP_HEADER)),
+  );
+  if (!hit.allowed) return failure(429, { values, formError: RATE_LIMITED_MESSAGE, step: state });
+  const rego = normaliseRego(String(values.trade_in_rego ?? ""));
+  const regoState = String(values.trade_in_state ?? "");
+  const problems = registrationErrors(rego, regoState, context.site.locale);
+  if (Object.keys(problems).length > 0)
+    return failure(422, {
+      values,
+      step: state,
+      errors: {
+        ...(problems.rego ? { trade_in_rego: problems.rego } : {}),
+        ...(problems.regoState ? { trade_in_state: problems.regoState } : {}),
+      },
+    });
+  const provider = selectProvider(context.leads.lookups, context.site, "rego");
+  let found;
+  try {
+    found = await provider.lookup(
+      {
+        rego,
+        state: registryState(regoState, context.site.locale),
+        km: Number(String(values.trade_in_km ?? "").replace(/\D/g, "")) || null,
+      },
+      context.site,
+    );
+  } catch {
+    return failure(502, {
+      values,
+      step: state,
+      errors: { trade_in_rego: LOOKUP_UNAVAILABLE_MESSAGE },
+    });
+  }
+  if (!found)
+    return failure(404, {
+      values,
+      step: state,
+      errors: { trade_in_rego: LOOKUP_NOT_FOUND_MESSAGE },
+    });
+  const v = found.vehicle;
+  return failure(200, {
+    values: {
+      ...values,
+      trade_in_rego: rego,
+      trade_in_year: String(v.year),
+      trade_in_make: v.make,
+      trade_in_model: [v.model, v.badge].filter(Boolean).join(" "),
+    },
+    step: state,
+    notice: lookupNotice(v, found.valuation, (amount) => formatPrice(amount, context.site.locale)),
+  });
+}
+
 export async function loadCheckoutJourney(context: RequestContext, request: Request) {
   const { vehicle, deposit, steps } = await journeyOf(context, request);
+  const resumed = await savedJourney(context, request, vehicle.id, steps);
   return {
     steps,
+    resumed,
     heading: vehicleHeading(vehicle),
     price: vehicle.price,
     deposit,
@@ -89,6 +236,8 @@ export async function checkoutJourneyAction(context: RequestContext, request: Re
   const state = parseFormState(first(posted.fields.form_state), steps.length);
   if (first(posted.fields.intent) === "back")
     return respond(failure(200, { values, step: goBack(state) }));
+  if (first(posted.fields.intent) === "lookup")
+    return respond(await tradeInLookup(context, request, values, state));
 
   const step = steps[state.current]!;
   const errors = validateForm(step.fields, values, context);
@@ -130,7 +279,12 @@ export async function checkoutJourneyAction(context: RequestContext, request: Re
           stepError: { message: message ?? "", style: stepErrorStyle(step.title) },
         }),
       );
-    return respond(failure(200, { values, step: stepSaved(state, outcome.result.id) }));
+    return data(failure(200, { values, step: stepSaved(state, outcome.result.id) }).body, {
+      status: 200,
+      headers: {
+        "Set-Cookie": resumeCookie(vehicle.id, String(outcome.result.id), context.origin),
+      },
+    });
   }
 
   // The deposit: hold the car, then the card provider's page. The incomplete lead is completed

@@ -55,9 +55,15 @@ export default function CheckoutJourney({ loaderData: d, actionData }: Route.Com
       <MultiStepLeadForm
         id="checkout-journey"
         steps={d.steps}
-        defaults={{}}
+        defaults={d.resumed?.values ?? {}}
         hidden={d.hidden}
-        actionData={actionData}
+        stepActions={{ "Trade-In": { intent: "lookup", label: "Look up the registration" } }}
+        actionData={
+          actionData ??
+          (d.resumed
+            ? { values: d.resumed.values, step: d.resumed.step, errors: {}, formError: null }
+            : undefined)
+        }
       />
     </FormPage>
   );

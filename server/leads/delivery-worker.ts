@@ -49,6 +49,18 @@ export type DeliveryDependencies = {
   config: DeliveryConfig;
 };
 
+/**
+ * A channel another module delivers through this outbox (the reservation receipt to the
+ * shopper): same claim, lease, retries and log as the lead's own channels. Answers the
+ * receiver's response; throws to be retried.
+ */
+export type ChannelHandler = (job: {
+  leadId: string;
+  siteId: number;
+  target: string;
+  attempt: number;
+}) => Promise<string>;
+
 type Job = {
   id: number;
   leadId: string;
@@ -83,9 +95,15 @@ export class LeadDeliveryWorker {
   readonly #held = new Map<number, Job>();
   /** Claimed jobs whose sending has not started (handed back on stop). */
   readonly #queued = new Set<Job>();
+  readonly #channels = new Map<string, ChannelHandler>();
 
   constructor(deps: DeliveryDependencies) {
     this.#deps = deps;
+  }
+
+  /** Delivers the outbox's jobs of `channel` with `handler`. */
+  registerChannel(channel: string, handler: ChannelHandler): void {
+    this.#channels.set(channel, handler);
   }
 
   async start(): Promise<void> {
@@ -306,8 +324,16 @@ export class LeadDeliveryWorker {
           `${lead.id}.${job.id}`,
         );
       }
-      default:
-        throw new Error(`Unknown delivery channel ${job.channel}`);
+      default: {
+        const handler = this.#channels.get(job.channel);
+        if (!handler) throw new Error(`Unknown delivery channel ${job.channel}`);
+        return handler({
+          leadId: job.leadId,
+          siteId: job.siteId,
+          target: job.target,
+          attempt: job.attempts,
+        });
+      }
     }
   }
 

@@ -10,6 +10,7 @@ import type { Database } from "../db/client";
 import type { Env } from "../env";
 import type { Site } from "../sites/site";
 import type { PaymentProvider } from "./provider";
+import { createPinProvider } from "./pin-provider";
 import { createStripeProvider } from "./stripe-provider";
 import { createTestProvider, type TestProvider } from "./test-provider";
 import { createWindcaveProvider } from "./windcave-provider";
@@ -52,6 +53,15 @@ export function createPaymentProviders(options: {
         apiUrl: env.WINDCAVE_API_URL,
         username: env.WINDCAVE_USERNAME,
         apiKey: env.WINDCAVE_API_KEY,
+      }),
+    );
+  if (env.PIN_SECRET_KEY && env.PIN_WEBHOOK_SIGNING_KEY)
+    configured.set(
+      "pin-payments",
+      createPinProvider({
+        apiUrl: env.PIN_API_URL,
+        secretKey: env.PIN_SECRET_KEY,
+        webhookSigningKey: env.PIN_WEBHOOK_SIGNING_KEY,
       }),
     );
   return {

@@ -67,3 +67,51 @@ export function receiptMail(options: {
     siteId: site.id,
   };
 }
+
+/**
+ * The shopper's notice that a deposit paid after its hold ended was refunded in full (another
+ * shopper held the car, or it was sold or reserved meanwhile).
+ */
+export function refundNoticeMail(options: {
+  site: Site;
+  reservation: Row;
+  vehicle: Vehicle | null;
+  origin: string;
+  from: string;
+}): OutgoingMail {
+  const { site, reservation: r, vehicle, origin } = options;
+  const heading = vehicle ? vehicleHeading(vehicle) : "the vehicle";
+  const paid = moneyText(r.amountCents, r.currency);
+  const host = new URL(origin).hostname;
+  const lines = [
+    `Hi ${r.shopper.firstName},`,
+    "",
+    `Your ${paid} deposit for the ${heading} arrived after your reservation time had ended, and the car is no longer available to reserve, so we have refunded the full ${paid} to your card.`,
+    "",
+    `Refunded: ${paid}`,
+    `Payment reference: ${r.paymentId ?? ""}`,
+    `Refund reference: ${r.refundId ?? ""}`,
+    "",
+    "Refunds usually reach your account within 5 to 10 business days, depending on your bank.",
+    `Our team will be in touch on ${r.shopper.phone} about this car or similar ones.`,
+    "",
+    site.name,
+    ...(site.contactDetails.phone ? [site.contactDetails.phone] : []),
+  ];
+  const text = lines.join("\n");
+  const html = `<!doctype html><html><body>${lines
+    .map((l) => (l === "" ? "<br>" : `<p style="margin:0">${escapeHtml(l)}</p>`))
+    .join("")}</body></html>`;
+  return {
+    messageId: `<reservation-${r.id}.refund@${host}>`,
+    from: { name: site.name, address: options.from },
+    to: r.shopper.email,
+    replyTo: site.contactDetails.email ?? undefined,
+    subject: `Your deposit has been refunded: ${heading}`,
+    text,
+    html,
+    headers: {},
+    attachments: [],
+    siteId: site.id,
+  };
+}

@@ -28,16 +28,33 @@ import type { ChangeBus } from "../events/change-bus";
 import type { LeadMeta } from "../leads/lead-intake";
 import type { LeadServices } from "../leads/services";
 import type { PaymentProviders } from "../payments/providers";
+import { PIN_PENDING_PREFIX, type PinProvider } from "../payments/pin-provider";
 import {
   PaymentProviderError,
   WebhookSignatureError,
+  type PaymentState,
   type PaymentProvider,
   type PaymentWebhookEvent,
 } from "../payments/provider";
 import type { Site } from "../sites/site";
 import type { SiteRegistry } from "../sites/site-registry";
 import { loadVehicleDocuments, setVehicleReserved } from "../stock/vehicle-store";
-import { receiptMail } from "./receipt-email";
+import { OUTBOX_CHANNEL } from "../leads/delivery-worker";
+import { addDeliveries } from "../leads/lead-store";
+import { receiptMail, refundNoticeMail } from "./receipt-email";
+
+/**
+ * The outbox channels of the shopper's e-mail about a reservation (delivered by the lead
+ * delivery worker, with its retries, on the reservation's lead).
+ */
+export const SHOPPER_MAIL_CHANNELS = {
+  receipt: "reservation-receipt",
+  refund: "reservation-refund",
+} as const;
+type ShopperMailChannel = (typeof SHOPPER_MAIL_CHANNELS)[keyof typeof SHOPPER_MAIL_CHANNELS];
+
+/** A paid reservation whose lead and receipt were not queued within this time is resumed. */
+const RESUME_AFTER_MS = 60_000;
 
 export type ReservationRow = typeof reservations.$inferSelect;
 
@@ -69,7 +86,9 @@ export type ReservationServiceDependencies = {
   bus: ChangeBus;
   registry: Pick<SiteRegistry, "byId">;
   providers: PaymentProviders;
-  leads: Pick<LeadServices, "intake" | "transport">;
+  leads: Pick<LeadServices, "intake" | "transport" | "worker">;
+  /** PostgreSQL: NOTIFY other processes' delivery workers of queued e-mail. */
+  notifyOtherProcesses?: boolean;
   logger: Logger;
   mailFrom: string;
   /** The site's origin, for links in e-mail sent later (webhooks have no request of the site). */
@@ -217,6 +236,66 @@ export class ReservationService {
       null;
     const clientSecret = await provider.clientSecret(row.paymentId);
     return clientSecret && publishableKey ? { clientSecret, publishableKey } : null;
+  }
+
+  /**
+   * The card token of the provider's browser-side fields (Pin Payments' Hosted Fields) for a
+   * held reservation: charged once (the pending payment is claimed first, so a second post of
+   * the form charges nothing), then applied like a webhook's outcome.
+   */
+  async chargeCard(
+    site: Site,
+    id: string,
+    cardToken: string,
+    ipAddress: string,
+  ): Promise<
+    { ok: true; reservation: ReservationRow } | { ok: false; status: number; message: string }
+  > {
+    const row = await this.find(site.id, id);
+    if (!row)
+      return { ok: false, status: 404, message: "No reservation has that id on this site." };
+    const provider = this.deps.providers.byName(row.provider) as PinProvider | null;
+    if (!provider?.chargeCard || !row.paymentId?.startsWith(PIN_PENDING_PREFIX))
+      return { ok: false, status: 409, message: "This reservation takes no card here." };
+    if (row.status !== "held")
+      return { ok: false, status: 409, message: `This reservation is already ${row.status}.` };
+    const pending = row.paymentId;
+    const charging = `${pending}:charging`;
+    const [claimed] = await this.deps.db
+      .update(reservations)
+      .set({ paymentId: charging, updatedAt: this.#now() })
+      .where(and(eq(reservations.id, id), eq(reservations.paymentId, pending)))
+      .returning();
+    if (!claimed) return { ok: false, status: 409, message: "This card is being charged already." };
+    let state: PaymentState;
+    try {
+      state = await provider.chargeCard({
+        paymentId: pending,
+        cardToken,
+        amountCents: row.amountCents,
+        currency: row.currency,
+        email: row.shopper.email,
+        description: `Vehicle deposit, reservation ${row.id}`,
+        ipAddress,
+      });
+    } catch (error) {
+      // Not charged: the shopper may try again with the card.
+      await this.deps.db
+        .update(reservations)
+        .set({ paymentId: pending })
+        .where(and(eq(reservations.id, id), eq(reservations.paymentId, charging)));
+      if (error instanceof PaymentProviderError)
+        return { ok: false, status: 422, message: error.message };
+      this.deps.logger.error({ err: error, reservation: id }, "card not charged");
+      return { ok: false, status: 503, message: RESERVATION_MESSAGES.providerUnavailable };
+    }
+    await this.deps.db
+      .update(reservations)
+      .set({ paymentId: state.id })
+      .where(eq(reservations.id, id));
+    if (state.status === "succeeded") await this.applyOutcome(id, "succeeded");
+    else if (state.status === "failed") await this.applyOutcome(id, "failed", state.failureMessage);
+    return { ok: true, reservation: (await this.find(site.id, id)) ?? row };
   }
 
   /** The shopper came back from the provider's page: ask the provider, apply what it says. */
@@ -371,6 +450,20 @@ export class ReservationService {
       })
       .where(eq(reservations.id, row.id));
     this.deps.logger.info({ reservation: row.id, refund: refund.id }, "late payment refunded");
+    await this.#afterLateRefund(row.id);
+  }
+
+  /** Refunded late: the dealership hears of the shopper, the shopper of the refund. */
+  async #afterLateRefund(id: string): Promise<void> {
+    const [refunded] = await this.deps.db
+      .select()
+      .from(reservations)
+      .where(eq(reservations.id, id));
+    const site = refunded ? this.deps.registry.byId(refunded.siteId) : undefined;
+    if (!refunded || !site) return;
+    const [vehicle] = await loadVehicleDocuments(this.deps.db, { ids: [refunded.vehicleId] });
+    const leadId = await this.#sendLead(site, refunded, vehicle ?? null, "refunded");
+    if (leadId) await this.#queueShopperMail(refunded, leadId, SHOPPER_MAIL_CHANNELS.refund);
   }
 
   /** Paid: the vehicle is reserved, the dealership gets the lead, the shopper the receipt. */
@@ -379,11 +472,17 @@ export class ReservationService {
     const site = this.deps.registry.byId(row.siteId);
     if (!site) return;
     const [vehicle] = await loadVehicleDocuments(this.deps.db, { ids: [row.vehicleId] });
-    await this.#sendLead(site, row, vehicle ?? null);
-    await this.#sendReceipt(site, row, vehicle ?? null);
+    const leadId = await this.#sendLead(site, row, vehicle ?? null, "paid");
+    if (leadId) await this.#queueShopperMail(row, leadId, SHOPPER_MAIL_CHANNELS.receipt);
   }
 
-  async #sendLead(site: Site, row: ReservationRow, vehicle: Vehicle | null): Promise<void> {
+  /** The lead of the reservation (created, or the journey's incomplete lead completed): its id. */
+  async #sendLead(
+    site: Site,
+    row: ReservationRow,
+    vehicle: Vehicle | null,
+    paymentStatus: "paid" | "refunded",
+  ): Promise<string | null> {
     const origin = this.deps.originOf(site);
     const meta: LeadMeta = {
       requestId: `reservation-${row.id}`,
@@ -410,7 +509,7 @@ export class ReservationService {
         deposit_amount: row.amountCents / 100,
         payment_provider: row.provider,
         payment_reference: row.paymentId ?? "",
-        payment_status: "paid",
+        payment_status: paymentStatus,
         reservation_id: row.id,
         ...(row.lateDecision ? { late_payment: row.lateDecision } : {}),
       },
@@ -426,38 +525,90 @@ export class ReservationService {
         ...input,
         idempotencyKey: `reservation-${row.id}`,
       });
-    if (result.ok)
-      await this.deps.db
-        .update(reservations)
-        .set({ leadId: result.id })
-        .where(eq(reservations.id, row.id));
-    else this.deps.logger.error({ reservation: row.id, result }, "reservation lead refused");
+    if (!result.ok) {
+      this.deps.logger.error({ reservation: row.id, result }, "reservation lead refused");
+      return null;
+    }
+    await this.deps.db
+      .update(reservations)
+      .set({ leadId: result.id })
+      .where(eq(reservations.id, row.id));
+    return result.id;
   }
 
-  async #sendReceipt(site: Site, row: ReservationRow, vehicle: Vehicle | null): Promise<void> {
-    const [claimed] = await this.deps.db
-      .update(reservations)
-      .set({ receiptSentAt: this.#now() })
-      .where(and(eq(reservations.id, row.id), sql`${reservations.receiptSentAt} IS NULL`))
-      .returning({ id: reservations.id });
-    if (!claimed) return;
-    try {
-      await this.deps.leads.transport.send(
-        receiptMail({
-          site,
-          reservation: row,
-          vehicle,
-          origin: this.deps.originOf(site),
-          from: this.deps.mailFrom,
-        }),
-      );
-    } catch (error) {
-      await this.deps.db
+  /**
+   * Queues the shopper's e-mail in the lead outbox, once per reservation (`receipt_sent_at`
+   * records the queueing): the delivery worker sends it and retries it like any delivery.
+   */
+  async #queueShopperMail(
+    row: ReservationRow,
+    leadId: string,
+    channel: ShopperMailChannel,
+  ): Promise<void> {
+    const queued = await this.deps.db.transaction(async (tx) => {
+      const [claimed] = await tx
         .update(reservations)
-        .set({ receiptSentAt: null })
-        .where(eq(reservations.id, row.id));
-      this.deps.logger.error({ err: error, reservation: row.id }, "receipt not sent");
-    }
+        .set({ receiptSentAt: this.#now() })
+        .where(and(eq(reservations.id, row.id), sql`${reservations.receiptSentAt} IS NULL`))
+        .returning({ id: reservations.id });
+      if (!claimed) return false;
+      await addDeliveries(tx, { id: leadId, siteId: row.siteId }, [
+        { channel, target: row.shopper.email },
+      ]);
+      if (this.deps.notifyOtherProcesses)
+        await tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, ${leadId})`);
+      return true;
+    });
+    if (queued) this.deps.leads.worker?.wake();
+  }
+
+  /**
+   * The delivery worker's handler of the shopper e-mail channels: builds the receipt or the
+   * refund notice of the lead's reservation and sends it. Throws (to be retried) when it fails.
+   */
+  async sendShopperMail(
+    channel: ShopperMailChannel,
+    job: { leadId: string; siteId: number; target: string },
+  ): Promise<string> {
+    const [row] = await this.deps.db
+      .select()
+      .from(reservations)
+      .where(and(eq(reservations.siteId, job.siteId), eq(reservations.leadId, job.leadId)));
+    const site = this.deps.registry.byId(job.siteId);
+    if (!row || !site) throw new Error("The reservation of this lead or its site no longer exists");
+    const [vehicle] = await loadVehicleDocuments(this.deps.db, { ids: [row.vehicleId] });
+    const build = channel === SHOPPER_MAIL_CHANNELS.refund ? refundNoticeMail : receiptMail;
+    const mail = build({
+      site,
+      reservation: row,
+      vehicle: vehicle ?? null,
+      origin: this.deps.originOf(site),
+      from: this.deps.mailFrom,
+    });
+    const sent = await this.deps.leads.transport.send({ ...mail, to: job.target });
+    return sent.response || sent.messageId;
+  }
+
+  /**
+   * Paid reservations whose lead and receipt were never queued (the process stopped between the
+   * payment and the lead): queued now. The lead intake's idempotency key makes it one lead.
+   */
+  async #resumePaid(): Promise<void> {
+    const stale = await this.deps.db
+      .select()
+      .from(reservations)
+      .where(
+        and(
+          eq(reservations.status, "paid"),
+          sql`${reservations.receiptSentAt} IS NULL`,
+          lt(reservations.paidAt, new Date(this.#now().getTime() - RESUME_AFTER_MS)),
+        ),
+      )
+      .limit(20);
+    for (const row of stale)
+      await this.#afterPaid(row).catch((error: unknown) =>
+        this.deps.logger.error({ err: error, reservation: row.id }, "paid reservation not resumed"),
+      );
   }
 
   /** Ends a reservation in one of `from`; answers the row when this call ended it. */
@@ -511,7 +662,9 @@ export class ReservationService {
 
   /** The sweeper's tick (server/start.ts). */
   async expireDue(): Promise<number> {
-    return (await this.#expireHolds()).length;
+    const ended = (await this.#expireHolds()).length;
+    await this.#resumePaid();
+    return ended;
   }
 
   /**

@@ -147,6 +147,43 @@ export function createReservationRouter(deps: {
       }
     },
   );
+  // The card token of the provider's hosted fields (Pin Payments): the card itself never comes here.
+  router.post(
+    "/api/reservations/:id/card",
+    express.json({ limit: "4kb" }),
+    async (req: Request, res: Response, next: NextFunction) => {
+      try {
+        const { site } = res.locals as { site?: Site };
+        if (!site) return next();
+        if (isCrossSiteRequest(headersOf(req.headers))) {
+          res.status(403).json({ error: CROSS_SITE_MESSAGE });
+          return;
+        }
+        const token = (req.body as { card_token?: unknown } | undefined)?.card_token;
+        if (typeof token !== "string" || !/^(card|ps)_[0-9A-Za-z_-]{4,64}$/.test(token)) {
+          res.status(422).json({
+            error: "Please enter your card again.",
+            errors: { card_token: "The card fields gave no card token." },
+          });
+          return;
+        }
+        const id = String(req.params.id);
+        const result = await deps.service.chargeCard(site, id, token, req.ip ?? "127.0.0.1");
+        if (!result.ok) {
+          res.status(result.status).json({ error: result.message });
+          return;
+        }
+        res.json({
+          reservation: reservationJson(result.reservation),
+          ...(result.reservation.status === "declined"
+            ? { error: result.reservation.failureMessage }
+            : {}),
+        });
+      } catch (error) {
+        next(error);
+      }
+    },
+  );
   return router;
 }
 

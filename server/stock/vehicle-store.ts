@@ -246,9 +246,16 @@ const UPSERT_READS = sql.join(
   sql`, `,
 );
 const UPSERT_RECORD = sql.raw(`) AS t(${WRITE_COLUMNS.map((c) => c.recordType).join(", ")})`);
+/**
+ * A paid reservation is the authority on `reserved` (docs/product/payments.md, "Reserved by a
+ * paid deposit"): a feed or an edit that says the car is not reserved leaves it reserved while
+ * the deposit stands; only cancelling the reservation frees it.
+ */
+const RESERVED_UPDATE = `"reserved" = excluded."reserved" OR EXISTS (SELECT 1 FROM reservations r WHERE r.vehicle_id = vehicles.id AND r.status = 'paid')`;
+
 const UPSERT_TAIL = sql.raw(
   ` ON CONFLICT (site_id, slug) DO UPDATE SET ${WRITE_COLUMNS.filter((c) => c.updated)
-    .map((c) => `${c.name} = excluded.${c.name}`)
+    .map((c) => (c.name === '"reserved"' ? RESERVED_UPDATE : `${c.name} = excluded.${c.name}`))
     .join(", ")} RETURNING id, slug`,
 );
 

@@ -6,8 +6,14 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESERVATION_MESSAGES } from "~/domain/reservations";
-import { leads, reservations, sites, testProviderPayments } from "~/server/db/schema";
-import type { vehicles } from "~/server/db/schema";
+import {
+  leadDeliveries,
+  leads,
+  reservations,
+  sites,
+  testProviderPayments,
+} from "~/server/db/schema";
+import { vehicles } from "~/server/db/schema";
 import { signPayload } from "~/server/leads/webhook";
 import { CAR_COLLECTION } from "~/server/search";
 import { createSiteApiKey } from "~/server/sites/api-keys";
@@ -34,6 +40,7 @@ beforeAll(async () => {
   server = await startTestServer({
     SMTP_URL: smtp.url,
     LEAD_POLL_MS: "50",
+    LEAD_RETRY_BASE_MS: "50",
     LEAD_RATE_LIMIT: "100000",
     TEST_PAYMENTS_WEBHOOK_SECRET: WEBHOOK_SECRET,
     RESERVATION_SWEEP_MS: "600000",
@@ -296,7 +303,7 @@ describe("reservations", () => {
 
   it("refunds a payment made after its hold expired when someone else holds the car", async () => {
     const car = await aReservableCar();
-    const late = await reserve({ car_id: car.slug, ...shopper() });
+    const late = await reserve({ car_id: car.slug, ...shopper({ email: "late@example.com" }) });
     const id = late.json.reservation.id as string;
     await db()
       .update(reservations)
@@ -314,6 +321,59 @@ describe("reservations", () => {
       .from(testProviderPayments)
       .where(eq(testProviderPayments.id, row.paymentId!));
     expect(payment!.refundedCents).toBe(row.amountCents);
+    // The shopper hears of the refund; the dealership gets the lead, marked refunded.
+    await smtp.waitFor(() =>
+      smtp.messages.some(
+        (m) => m.to.includes("late@example.com") && /refunded/i.test(m.subject ?? ""),
+      ),
+    );
+    const [lead] = await db().select().from(leads).where(eq(leads.id, row.leadId!));
+    expect(lead!.payload).toMatchObject({ payment_status: "refunded", late_payment: "refunded" });
+  });
+
+  it("sends the receipt through the outbox: retried while the mail server is down, sent once it is back", async () => {
+    const car = await aReservableCar();
+    const email = `outage${Date.now()}@example.com`;
+    const started = await reserve({ car_id: car.slug, ...shopper({ email }) });
+    const id = started.json.reservation.id as string;
+    const port = smtp.port;
+    await smtp.stop();
+    try {
+      await payWithCard(started.json.payment_url, "4242424242424242");
+      const row = await until(
+        () => statusOf(id),
+        (r) => r.status === "paid" && r.leadId !== null,
+      );
+      const receiptJob = () =>
+        db()
+          .select()
+          .from(leadDeliveries)
+          .where(
+            and(
+              eq(leadDeliveries.leadId, row.leadId!),
+              eq(leadDeliveries.channel, "reservation-receipt"),
+            ),
+          )
+          .then((rows) => rows[0]);
+      const failing = await until(receiptJob, (job) => (job?.attempts ?? 0) >= 2);
+      expect(failing!.status).not.toBe("delivered");
+      expect(failing!.target).toBe(email);
+      expect(failing!.lastError).toBeTruthy();
+    } finally {
+      await smtp.start(port);
+    }
+    await smtp.waitFor(() => smtp.messages.some((m) => m.to.includes(email)));
+    const row = await statusOf(id);
+    await until(
+      () =>
+        db()
+          .select()
+          .from(leadDeliveries)
+          .where(eq(leadDeliveries.leadId, row.leadId!))
+          .then((rows) => rows.every((job) => job.status === "delivered")),
+      (done) => done,
+    );
+    expect(smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
   });
 
   it("lets staff cancel and refund a paid reservation with a site API key", async () => {
@@ -359,5 +419,55 @@ describe("reservations", () => {
       headers: { authorization: `Bearer ${key}` },
     });
     expect(twice.status).toBe(409);
+  });
+
+  it("keeps a car with a paid deposit reserved when a stock feed says it is not, until the reservation ends", async () => {
+    const stocknum = `RSV${Date.now()}`;
+    const car = await aReservableCar({ stocknum, make: "Mazda", model: "CX-5", year: 2021 });
+    const started = await reserve({ car_id: car.slug, ...shopper() });
+    const id = started.json.reservation.id as string;
+    await payWithCard(started.json.payment_url, "4242424242424242");
+    await until(
+      () => statusOf(id),
+      (r) => r.status === "paid",
+    );
+    const { key } = await createSiteApiKey(db(), {
+      siteId: site.id,
+      label: "feed",
+      scopes: ["stock:write", "reservations:manage"],
+    });
+    const feed = (reserved: string | null) =>
+      fetchWithHost(server, "localhost", `/api/v1/websites/${site.id}/stock?mode=partial`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "text/csv" },
+        body:
+          reserved === null
+            ? `stocknum,make,model,year,car_type,price\n${stocknum},Mazda,CX-5,2021,used,31990\n`
+            : `stocknum,make,model,year,car_type,price,reserved\n${stocknum},Mazda,CX-5,2021,used,31990,${reserved}\n`,
+      });
+    const reservedNow = async () =>
+      (await db().select().from(vehicles).where(eq(vehicles.id, car.id)))[0]!;
+    for (const reserved of ["no", null]) {
+      const res = await feed(reserved);
+      expect(res.status).toBeLessThan(300);
+      const row = await reservedNow();
+      expect(row.price).toBe(31990);
+      expect(row.reserved).toBe(true);
+    }
+    const doc = server.search.engine.get(CAR_COLLECTION, car.id) as { reserved?: boolean };
+    expect(doc.reserved).toBe(true);
+    // Cancelled and refunded: the car is free, and the next feed decides again.
+    const cancelled = await fetchWithHost(
+      server,
+      "localhost",
+      `/api/v1/websites/${site.id}/reservations/${id}/cancel`,
+      { method: "POST", headers: { authorization: `Bearer ${key}` } },
+    );
+    expect(cancelled.status).toBe(200);
+    expect((await reservedNow()).reserved).toBe(false);
+    await feed("yes");
+    expect((await reservedNow()).reserved).toBe(true);
+    await feed("no");
+    expect((await reservedNow()).reserved).toBe(false);
   });
 });

@@ -41,12 +41,15 @@ export function MultiStepLeadForm({
   defaults,
   hidden,
   actionData,
+  stepActions,
 }: {
   id: string;
   steps: FormStep[];
   defaults: FormValuesData;
   hidden: Record<string, string>;
   actionData: LeadFormActionData | undefined;
+  /** Extra submit buttons of a step (e.g. a registration lookup), by step title. */
+  stepActions?: Record<string, { intent: string; label: string }>;
 }) {
   const site = useSite();
   const t = useTemplate();
@@ -107,7 +110,11 @@ export function MultiStepLeadForm({
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    if (submitter?.value === "back") return;
+    if (
+      submitter?.value === "back" ||
+      (submitter !== null && submitter.value === stepActions?.[step.title]?.intent)
+    )
+      return;
     const form = event.currentTarget;
     const current = readFormValues(form, step.fields);
     const found = validateFields(
@@ -124,6 +131,7 @@ export function MultiStepLeadForm({
   }
 
   const failure = actionData?.formError ? formSubmitFailureAlerts(actionData.formError) : null;
+  const extra = stepActions?.[step.title];
   const stepError = actionData?.stepError;
   const percent = progressPercent(state);
 
@@ -155,6 +163,11 @@ export function MultiStepLeadForm({
           {step.title}
         </h2>
       </div>
+      {!failure && actionData?.notice && (
+        <FormAlert id={`${formId}-notice`} kind="success">
+          {actionData.notice}
+        </FormAlert>
+      )}
       {failure && (
         <FormAlert id={`${formId}-alert`} kind="error" title={failure.alert}>
           {failure.destructive}
@@ -209,6 +222,18 @@ export function MultiStepLeadForm({
         />
       </div>
       <div className="flex flex-wrap items-center gap-3">
+        {extra && (
+          <button
+            type="submit"
+            name="intent"
+            value={extra.intent}
+            formNoValidate
+            disabled={submitting}
+            className={cn("px-5 py-3 font-semibold", t.buttonOutline)}
+          >
+            {extra.label}
+          </button>
+        )}
         {showBackButton(state) && (
           <button
             type="submit"

@@ -214,3 +214,15 @@ test("keeps the details of a lead to prefill the next form, until 'not you?'", a
   await hydrated(page);
   await expect(page.getByLabel("First Name")).toHaveValue("");
 });
+
+test("on a phone the garage and its count are in the menu", async ({ page, siteUrl }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(siteUrl("coastal-kia", "/search"));
+  await hydrated(page);
+  await saveFirstCards(page, 1);
+  await page.getByRole("button", { name: "Menu" }).click();
+  const menu = page.getByRole("navigation", { name: "Mobile" });
+  await menu.getByRole("link", { name: /My garage, 1 saved car/ }).click();
+  await expect(page.getByRole("heading", { name: "My garage" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Mobile" })).toHaveCount(0);
+});

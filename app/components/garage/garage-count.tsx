@@ -1,13 +1,19 @@
 /**
- * The header's link to the garage with the number of saved cars (read after hydration); from
- * 640 px wide, where the header row has room for it.
+ * The header's link to the garage with the number of saved cars (read after hydration): in the
+ * header row from 640 px wide, where the row has room for it, and in the phone menu below that.
  */
 import { garagePath } from "~/domain/favourites";
 import { APP_LINK } from "~/app/components/site/app-links";
 import { useSite } from "~/app/lib/site";
 import { useFavourites } from "./favourites-store";
 
-export function GarageCount() {
+export function GarageCount({
+  inMenu = false,
+  onClick,
+}: {
+  inMenu?: boolean;
+  onClick?: () => void;
+}) {
   const site = useSite();
   const count = useFavourites(site.slug).length;
   if (!site.settings.garageEnabled) return null;
@@ -15,8 +21,13 @@ export function GarageCount() {
     <a
       {...APP_LINK}
       href={garagePath(site.settings.garage.path)}
-      className="inline-flex min-h-11 shrink-0 items-center gap-1 text-sm font-semibold whitespace-nowrap max-sm:hidden"
+      className={
+        inMenu
+          ? "flex min-h-11 items-center gap-2 py-2 font-semibold sm:hidden"
+          : "inline-flex min-h-11 shrink-0 items-center gap-1 text-sm font-semibold whitespace-nowrap max-sm:hidden"
+      }
       data-garage-count={count}
+      onClick={onClick}
     >
       <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5">
         <path
@@ -27,7 +38,7 @@ export function GarageCount() {
         />
       </svg>
       <span aria-hidden="true">
-        <span className="max-md:hidden">My garage </span>
+        <span className={inMenu ? undefined : "max-md:hidden"}>My garage </span>
         <span className="inline-block min-w-[3ch] tabular-nums">({count})</span>
       </span>
       <span className="sr-only">

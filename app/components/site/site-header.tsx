@@ -86,6 +86,11 @@ export function SiteHeader() {
             ) : null}
           </li>
         ))}
+        {site.settings.garageEnabled && (
+          <li className="py-1 sm:hidden">
+            <GarageCount inMenu onClick={closeMenu} />
+          </li>
+        )}
       </ul>
       <div className="flex gap-2 px-4 pb-4 md:hidden">{actions}</div>
     </nav>

@@ -327,7 +327,9 @@ describe("reservations", () => {
         (m) => m.to.includes("late@example.com") && /refunded/i.test(m.subject ?? ""),
       ),
     );
-    const [lead] = await db().select().from(leads).where(eq(leads.id, row.leadId!));
+    // The reservation names its lead once the lead is stored (after the refund itself).
+    const { leadId } = await statusOf(id);
+    const [lead] = await db().select().from(leads).where(eq(leads.id, leadId!));
     expect(lead!.payload).toMatchObject({ payment_status: "refunded", late_payment: "refunded" });
   });
 

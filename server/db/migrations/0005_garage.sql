@@ -69,18 +69,18 @@ CREATE TABLE "garage_watchlist" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "dev_sms" ADD CONSTRAINT "dev_sms_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "garage_alerts" ADD CONSTRAINT "garage_alerts_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "garage_alerts" ADD CONSTRAINT "garage_alerts_user_id_garage_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."garage_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "garage_codes" ADD CONSTRAINT "garage_codes_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "garage_saved_searches" ADD CONSTRAINT "garage_saved_searches_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "garage_saved_searches" ADD CONSTRAINT "garage_saved_searches_user_id_garage_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."garage_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "garage_sessions" ADD CONSTRAINT "garage_sessions_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "garage_sessions" ADD CONSTRAINT "garage_sessions_user_id_garage_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."garage_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "garage_users" ADD CONSTRAINT "garage_users_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "garage_watchlist" ADD CONSTRAINT "garage_watchlist_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "garage_watchlist" ADD CONSTRAINT "garage_watchlist_user_id_garage_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."garage_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "garage_watchlist" ADD CONSTRAINT "garage_watchlist_vehicle_id_vehicles_id_fk" FOREIGN KEY ("vehicle_id") REFERENCES "public"."vehicles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dev_sms" ADD CONSTRAINT "dev_sms_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "garage_alerts" ADD CONSTRAINT "garage_alerts_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "garage_alerts" ADD CONSTRAINT "garage_alerts_user_id_garage_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "garage_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "garage_codes" ADD CONSTRAINT "garage_codes_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "garage_saved_searches" ADD CONSTRAINT "garage_saved_searches_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "garage_saved_searches" ADD CONSTRAINT "garage_saved_searches_user_id_garage_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "garage_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "garage_sessions" ADD CONSTRAINT "garage_sessions_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "garage_sessions" ADD CONSTRAINT "garage_sessions_user_id_garage_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "garage_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "garage_users" ADD CONSTRAINT "garage_users_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "garage_watchlist" ADD CONSTRAINT "garage_watchlist_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "garage_watchlist" ADD CONSTRAINT "garage_watchlist_user_id_garage_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "garage_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "garage_watchlist" ADD CONSTRAINT "garage_watchlist_vehicle_id_vehicles_id_fk" FOREIGN KEY ("vehicle_id") REFERENCES "vehicles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "garage_alerts_dedupe" ON "garage_alerts" USING btree ("dedupe_key");--> statement-breakpoint
 CREATE INDEX "garage_alerts_due" ON "garage_alerts" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "garage_codes_phone" ON "garage_codes" USING btree ("site_id","phone","created_at");--> statement-breakpoint

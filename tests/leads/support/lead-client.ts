@@ -32,7 +32,11 @@ export async function sendJson(
 }
 
 export function validLead(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  const n = randomUUID().slice(0, 6).replace(/\d/g, "x");
+  // Letters only (names take no digits), and distinct per call: two leads alike would be one
+  // submission sent twice.
+  const n = randomUUID()
+    .slice(0, 8)
+    .replace(/\d/g, (d) => "ghijklmnop"[Number(d)]!);
   return {
     first_name: "Jane",
     last_name: `Citizen ${n}`,

@@ -38,7 +38,7 @@ export function GarageCount({
         />
       </svg>
       <span aria-hidden="true">
-        <span className={inMenu ? undefined : "max-md:hidden"}>My garage </span>
+        <span className={inMenu ? undefined : "max-lg:hidden"}>My garage </span>
         <span className="inline-block min-w-[3ch] tabular-nums">({count})</span>
       </span>
       <span className="sr-only">

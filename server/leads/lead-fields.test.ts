@@ -54,3 +54,12 @@ describe("lead fields the database could never store are refused by validation",
     );
   });
 });
+
+describe("field names", () => {
+  // Names an object inherits (valueOf, constructor...) are plain fields, never a field's rule.
+  it("named like an object's own members are plain fields, not a lookup that throws", () => {
+    for (const name of Object.getOwnPropertyNames(Object.prototype).filter((n) => /^\w+$/.test(n)))
+      expect(() => LeadFieldsSchema.safeParse({ [name]: [] }), name).not.toThrow();
+    expect(LeadFieldsSchema.safeParse({ valueOf: "x", toString: "y" }).success).toBe(true);
+  });
+});

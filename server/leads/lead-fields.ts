@@ -121,7 +121,8 @@ export const LeadFieldsSchema = z
         continue;
       }
       const parsed = LeadValueSchema.safeParse(record[key]);
-      const typed = parsed.success ? FIELD_SCHEMAS[key]?.safeParse(record[key]) : parsed;
+      const schema = Object.hasOwn(FIELD_SCHEMAS, key) ? FIELD_SCHEMAS[key] : undefined;
+      const typed = parsed.success ? schema?.safeParse(record[key]) : parsed;
       if (!parsed.success || (typed && !typed.success)) {
         const issues = (parsed.success ? typed!.error! : parsed.error).issues;
         const message = deepestMessage(issues);

@@ -31,7 +31,6 @@ export function receiptMail(options: {
   const { site, reservation: r, vehicle, origin } = options;
   const heading = vehicle ? vehicleHeading(vehicle) : "your vehicle";
   const paid = moneyText(r.amountCents, r.currency);
-  const host = new URL(origin).hostname;
   const link = vehicle ? `${origin}${vehiclePagePath(vehicle.slug, site.settings)}` : origin;
   const lines = [
     `Hi ${r.shopper.firstName},`,
@@ -50,22 +49,12 @@ export function receiptMail(options: {
     site.name,
     ...(site.contactDetails.phone ? [site.contactDetails.phone] : []),
   ];
-  const text = lines.join("\n");
-  const html = `<!doctype html><html><body>${lines
-    .map((l) => (l === "" ? "<br>" : `<p style="margin:0">${escapeHtml(l)}</p>`))
-    .join("")}</body></html>`;
-  return {
-    messageId: `<reservation-${r.id}.receipt@${host}>`,
-    from: { name: site.name, address: options.from },
-    to: r.shopper.email,
-    replyTo: site.contactDetails.email ?? undefined,
+  return shopperMail({
+    ...options,
+    kind: "receipt",
     subject: `Your deposit receipt: ${heading}`,
-    text,
-    html,
-    headers: {},
-    attachments: [],
-    siteId: site.id,
-  };
+    lines,
+  });
 }
 
 /**
@@ -79,10 +68,9 @@ export function refundNoticeMail(options: {
   origin: string;
   from: string;
 }): OutgoingMail {
-  const { site, reservation: r, vehicle, origin } = options;
+  const { site, reservation: r, vehicle } = options;
   const heading = vehicle ? vehicleHeading(vehicle) : "the vehicle";
   const paid = moneyText(r.amountCents, r.currency);
-  const host = new URL(origin).hostname;
   const lines = [
     `Hi ${r.shopper.firstName},`,
     "",
@@ -98,17 +86,35 @@ export function refundNoticeMail(options: {
     site.name,
     ...(site.contactDetails.phone ? [site.contactDetails.phone] : []),
   ];
-  const text = lines.join("\n");
+  return shopperMail({
+    ...options,
+    kind: "refund",
+    subject: `Your deposit has been refunded: ${heading}`,
+    lines,
+  });
+}
+
+/** A plain message to the shopper of a reservation, one paragraph per line, from the site. */
+function shopperMail(options: {
+  site: Site;
+  reservation: Row;
+  origin: string;
+  from: string;
+  kind: "receipt" | "refund";
+  subject: string;
+  lines: readonly string[];
+}): OutgoingMail {
+  const { site, reservation: r, lines } = options;
   const html = `<!doctype html><html><body>${lines
     .map((l) => (l === "" ? "<br>" : `<p style="margin:0">${escapeHtml(l)}</p>`))
     .join("")}</body></html>`;
   return {
-    messageId: `<reservation-${r.id}.refund@${host}>`,
+    messageId: `<reservation-${r.id}.${options.kind}@${new URL(options.origin).hostname}>`,
     from: { name: site.name, address: options.from },
     to: r.shopper.email,
     replyTo: site.contactDetails.email ?? undefined,
-    subject: `Your deposit has been refunded: ${heading}`,
-    text,
+    subject: options.subject,
+    text: lines.join("\n"),
     html,
     headers: {},
     attachments: [],

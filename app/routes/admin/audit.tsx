@@ -4,6 +4,7 @@ import type { Route } from "./+types/audit";
 import { secondaryButtonClass } from "~/app/components/admin/form";
 import { requireStaff } from "~/server/admin/staff-scope";
 import { listAudit } from "~/server/admin/audit-log";
+import { StaffTime } from "~/app/components/admin/staff-time";
 
 export function meta() {
   return [{ title: "Audit log · Back office" }];
@@ -68,7 +69,7 @@ export default function Audit() {
               {entries.map((e) => (
                 <tr key={e.id} className="border-b border-slate-200 align-top">
                   <td className="p-2 whitespace-nowrap">
-                    <time dateTime={e.at}>{e.at.slice(0, 19).replace("T", " ")}</time>
+                    <StaffTime iso={e.at} precision="second" />
                   </td>
                   <td className="p-2">{e.who}</td>
                   <td className="p-2">{e.site}</td>

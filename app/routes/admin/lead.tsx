@@ -16,6 +16,7 @@ import { LEAD_STATUS_LABELS, LEAD_STATUSES } from "~/domain/staff";
 import type { LeadStatus } from "~/domain/staff";
 import { changeLeadStatus, loadLeadDetail, resendDelivery } from "~/server/admin/lead-detail";
 import { requireStaff } from "~/server/admin/staff-scope";
+import { StaffTime, staffTimeText } from "~/app/components/admin/staff-time";
 
 export function meta({ data: d }: Route.MetaArgs) {
   return [{ title: `${d?.title ?? "Lead"} · Back office` }];
@@ -162,8 +163,6 @@ export async function action(args: Route.ActionArgs) {
   );
 }
 
-const when = (iso: string) => iso.slice(0, 19).replace("T", " ");
-
 const LOG_LABELS: Record<string, string> = {
   "delivery.queued": "Queued",
   "delivery.no_recipient": "No recipient configured",
@@ -202,7 +201,7 @@ export default function Lead() {
       </p>
       <h1 className="mt-2 text-2xl font-bold">{d.title}</h1>
       <p className="mt-1 text-slate-700">
-        Received <time dateTime={d.received}>{when(d.received)}</time> UTC ·{" "}
+        Received <StaffTime iso={d.received} precision="second" /> UTC ·{" "}
         {[d.site, d.dealership, d.location].filter(Boolean).join(" · ")} · Status:{" "}
         <strong>{LEAD_STATUS_LABELS[d.status]}</strong>
       </p>
@@ -280,7 +279,8 @@ export default function Lead() {
           <ol className="mt-2 list-none space-y-1">
             {d.history.map((h) => (
               <li key={h.id}>
-                <time dateTime={h.at}>{when(h.at)}</time> · {LEAD_STATUS_LABELS[h.status]} · {h.by}
+                <StaffTime iso={h.at} precision="second" /> · {LEAD_STATUS_LABELS[h.status]} ·{" "}
+                {h.by}
                 {h.note ? <p className="text-slate-700 whitespace-pre-wrap">{h.note}</p> : null}
               </li>
             ))}
@@ -357,7 +357,9 @@ export default function Lead() {
                   {delivery.resends
                     ? ` · resent ${delivery.resends} time${delivery.resends === 1 ? "" : "s"}`
                     : ""}
-                  {delivery.deliveredAt ? ` · delivered ${when(delivery.deliveredAt)} UTC` : ""}
+                  {delivery.deliveredAt
+                    ? ` · delivered ${staffTimeText(delivery.deliveredAt, "second")} UTC`
+                    : ""}
                 </p>
                 {delivery.lastError ? (
                   <p className="text-red-800">Last answer: {delivery.lastError}</p>
@@ -405,7 +407,7 @@ export default function Lead() {
                 {d.log.map((e) => (
                   <tr key={e.id} className="border-b border-slate-200 align-top">
                     <td className="p-2 whitespace-nowrap">
-                      <time dateTime={e.at}>{when(e.at)}</time>
+                      <StaffTime iso={e.at} precision="second" />
                     </td>
                     <td className="p-2">
                       {LOG_LABELS[e.kind] ?? e.kind}
@@ -445,7 +447,7 @@ export default function Lead() {
           <ol className="mt-2 list-decimal pl-5">
             {d.steps.map((s) => (
               <li key={s.id}>
-                <time dateTime={s.at}>{when(s.at)}</time> ·{" "}
+                <StaffTime iso={s.at} precision="second" /> ·{" "}
                 {s.kind === "step_saved"
                   ? `Step ${s.step} saved`
                   : s.kind === "completed"

@@ -11,6 +11,7 @@ import {
   scopeLocations,
 } from "~/server/admin/leads-inbox";
 import { requireStaff } from "~/server/admin/staff-scope";
+import { StaffTime } from "~/app/components/admin/staff-time";
 
 export function meta() {
   return [{ title: "Leads · Back office" }];
@@ -295,7 +296,7 @@ export default function Leads() {
               {d.rows.map((r) => (
                 <tr key={r.id} className="border-b border-slate-200 align-top">
                   <td className="p-2 whitespace-nowrap">
-                    <time dateTime={r.received}>{r.received.slice(0, 16).replace("T", " ")}</time>
+                    <StaffTime iso={r.received} />
                   </td>
                   <td className="p-2">
                     <Link

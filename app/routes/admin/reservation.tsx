@@ -23,6 +23,7 @@ import {
 } from "~/server/admin/reservations-desk";
 import { requireStaff } from "~/server/admin/staff-scope";
 import { moneyText } from "~/server/reservations/receipt-email";
+import { StaffTime } from "~/app/components/admin/staff-time";
 
 export function meta() {
   return [{ title: "Reservation · Back office" }];
@@ -77,7 +78,13 @@ export async function action(args: Route.ActionArgs) {
 }
 
 function when(iso: string | null) {
-  return iso ? <time dateTime={iso}>{iso.slice(0, 16).replace("T", " ")} UTC</time> : "—";
+  return iso ? (
+    <>
+      <StaffTime iso={iso} /> UTC
+    </>
+  ) : (
+    "—"
+  );
 }
 
 export default function Reservation() {

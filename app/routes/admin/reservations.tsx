@@ -11,6 +11,7 @@ import { listReservations } from "~/server/admin/reservations-desk";
 import { idParam } from "~/server/admin/editors/editor-access";
 import { requireStaff } from "~/server/admin/staff-scope";
 import { moneyText } from "~/server/reservations/receipt-email";
+import { StaffTime } from "~/app/components/admin/staff-time";
 
 export function meta() {
   return [{ title: "Reservations · Back office" }];
@@ -159,7 +160,7 @@ export default function Reservations() {
               {d.rows.map((r) => (
                 <tr key={r.id} className="border-b border-slate-200 align-top">
                   <td className="p-2 whitespace-nowrap">
-                    <time dateTime={r.createdAt}>{r.createdAt.slice(0, 16).replace("T", " ")}</time>
+                    <StaffTime iso={r.createdAt} />
                   </td>
                   <td className="p-2">
                     <Link

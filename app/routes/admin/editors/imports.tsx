@@ -4,6 +4,7 @@ import type { Route } from "./+types/imports";
 import { SiteEditorNav } from "~/app/components/admin/editors/site-editor-nav";
 import { requireSiteEditor } from "~/server/admin/editors/editor-access";
 import { listImports } from "~/server/admin/editors/stock-editor";
+import { staffTimeText } from "~/app/components/admin/staff-time";
 
 export function meta() {
   return [{ title: "Stock imports · Back office" }];
@@ -17,7 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
     canEditSite: scope.can("settings:write"),
     imports: rows.map((r) => ({
       id: r.id,
-      at: r.finishedAt.toISOString().slice(0, 16).replace("T", " "),
+      at: staffTimeText(r.finishedAt.toISOString()),
       source: r.source,
       mode: r.mode,
       format: r.format,

@@ -23,6 +23,7 @@ import {
   updateVehicle,
 } from "~/server/admin/editors/stock-editor";
 import { checkPhotoUploads } from "~/server/admin/editors/vehicle-photos";
+import { staffTimeText } from "~/app/components/admin/staff-time";
 
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: `${data?.vehicle.name ?? "Vehicle"} · Back office` }];
@@ -100,8 +101,6 @@ export async function action(args: Route.ActionArgs) {
   if (!result.ok) return data({ errors: result.errors }, { status: result.status });
   return redirect(`/admin/stock/${site.id}/vehicles/${vehicleId}?saved`);
 }
-
-const when = (iso: string) => iso.slice(0, 16).replace("T", " ");
 
 export default function VehicleEditor() {
   const { site, vehicle, prices, canWrite, canEditSite, saved, statuses } =
@@ -308,7 +307,7 @@ export default function VehicleEditor() {
           <ul className="mt-2 text-sm">
             {prices.map((p, i) => (
               <li key={i}>
-                {when(p.at)}: {p.price}
+                {staffTimeText(p.at)}: {p.price}
                 {p.priceType ? ` ${p.priceType}` : ""}
               </li>
             ))}

@@ -22,7 +22,7 @@ import {
 } from "~/server/db/schema";
 import type { RunningServer } from "~/server/start";
 import { SmtpSink } from "../leads/support/smtp-sink";
-import { randomClientIp, sendJson, validLead } from "../leads/support/lead-client";
+import { aLead } from "../support/factories";
 import { startTestServer } from "../support/test-server";
 import { signInAs, type StaffClient } from "../support/staff";
 
@@ -43,21 +43,6 @@ async function locationOf(dealershipSlug: string) {
     .where(eq(dealerships.slug, dealershipSlug))
     .limit(1);
   return row!.id;
-}
-
-async function sendLead(host: string, fields: Record<string, unknown>): Promise<string> {
-  const res = await sendJson(
-    server,
-    "POST",
-    "/api/leads",
-    { lead: validLead(fields) },
-    {
-      host,
-      headers: { origin: `http://${host}:${server.port}`, "x-forwarded-for": randomClientIp() },
-    },
-  );
-  expect(res.status, res.body).toBe(201);
-  return res.json.id as string;
 }
 
 async function addFile(leadId: string, siteId: number, name: string): Promise<string> {
@@ -100,26 +85,41 @@ beforeAll(async () => {
     LEAD_RATE_LIMIT: "1000",
     LEAD_FILES_DIR: filesDir,
   });
-  lead.toyota = await sendLead("harbour-auto-group.localhost", {
-    location_id: await locationOf("harbour-toyota"),
-    first_name: "Tessa",
-    last_name: "Toyotabuyer",
-    email: "tessa@example.com",
-    phone: "0400 111 222",
-  });
-  lead.mazda = await sendLead("harbour-auto-group.localhost", {
-    location_id: await locationOf("harbour-mazda"),
-    first_name: "Max",
-    last_name: "Mazdabuyer",
-    email: "max@example.com",
-  });
-  lead.coastal = await sendLead("coastal-kia.localhost", {
-    location_id: await locationOf("coastal-kia-southport"),
-    first_name: "Cora",
-    last_name: "Kiabuyer",
-    email: "cora@example.com",
-    phone: "+61 400 999 888",
-  });
+  lead.toyota = (
+    await aLead(server, {
+      host: "harbour-auto-group.localhost",
+      fields: {
+        location_id: await locationOf("harbour-toyota"),
+        first_name: "Tessa",
+        last_name: "Toyotabuyer",
+        email: "tessa@example.com",
+        phone: "0400 111 222",
+      },
+    })
+  ).id;
+  lead.mazda = (
+    await aLead(server, {
+      host: "harbour-auto-group.localhost",
+      fields: {
+        location_id: await locationOf("harbour-mazda"),
+        first_name: "Max",
+        last_name: "Mazdabuyer",
+        email: "max@example.com",
+      },
+    })
+  ).id;
+  lead.coastal = (
+    await aLead(server, {
+      host: "coastal-kia.localhost",
+      fields: {
+        location_id: await locationOf("coastal-kia-southport"),
+        first_name: "Cora",
+        last_name: "Kiabuyer",
+        email: "cora@example.com",
+        phone: "+61 400 999 888",
+      },
+    })
+  ).id;
   const siteOf = async (id: string) =>
     (await db().select({ siteId: leads.siteId }).from(leads).where(eq(leads.id, id)))[0]!.siteId;
   file.toyota = await addFile(lead.toyota, await siteOf(lead.toyota), "tessa-licence.pdf");
@@ -445,10 +445,15 @@ describe("Lead routing", () => {
       webhookSecret: "",
     });
     expect(ok.status).toBe(302);
-    const next = await sendLead("harbour-auto-group.localhost", {
-      location_id: location,
-      first_name: "Fiona",
-    });
+    const next = (
+      await aLead(server, {
+        host: "harbour-auto-group.localhost",
+        fields: {
+          location_id: location,
+          first_name: "Fiona",
+        },
+      })
+    ).id;
     await smtp.waitFor(
       () => smtp.messages.some((m) => m.leadId === next),
       20_000,

@@ -10,6 +10,7 @@ import type { SiteSettingsInput } from "~/domain/site-settings";
 import { dealerships, sites, vehicles } from "~/server/db/schema";
 import type { Site } from "~/server/sites/site";
 import type { RunningServer } from "~/server/start";
+import { randomClientIp, sendJson, validLead } from "../leads/support/lead-client";
 
 type Platform = Pick<RunningServer, "database" | "bus" | "registry">;
 type VehicleRow = typeof vehicles.$inferInsert;
@@ -76,6 +77,31 @@ export async function aVehicle(
     .returning();
   await platform.bus.publish({ kind: "vehicle", siteId: site.id, ids: [row!.id] });
   return row!;
+}
+
+/**
+ * A lead sent the way a shopper's browser sends one (the public lead API of the site at `host`,
+ * from a client address of its own, so per-client limits never join two tests), with a valid
+ * enquiry unless `fields` say otherwise. Answers the stored lead's id and the fields sent.
+ */
+export async function aLead(
+  server: RunningServer,
+  options: { host?: string; fields?: Record<string, unknown> } = {},
+): Promise<{ id: string; fields: Record<string, unknown> }> {
+  const host = options.host ?? "coastal-kia.localhost";
+  const fields = validLead(options.fields);
+  const res = await sendJson(
+    server,
+    "POST",
+    "/api/leads",
+    { lead: fields },
+    {
+      host,
+      headers: { origin: `http://${host}:${server.port}`, "x-forwarded-for": randomClientIp() },
+    },
+  );
+  if (res.status !== 201) throw new Error(`lead refused (${res.status}): ${res.body}`);
+  return { id: res.json.id as string, fields };
 }
 
 /** Waits (a bounded while) until `read` sees what was published. */

@@ -47,6 +47,7 @@ import { createDashboardApi } from "../dashboard/router";
 import { authenticateSiteRequest } from "../sites/api-keys";
 import { createPhoneRevealRouter, PHONE_REVEAL_LIMIT } from "../events/phone-reveal";
 import { CROSS_SITE_MESSAGE, headersOf, isCrossSiteRequest } from "../leads/guard";
+import { drainListenersKeptOnce } from "./drain-listeners";
 import { HTML_CACHE_CONTROL } from "./cache-control";
 import type { RateLimiterFactory } from "./rate-limiter";
 import {
@@ -187,6 +188,7 @@ export function createApp(deps: AppDependencies) {
     next();
   });
   app.use(compression());
+  app.use(drainListenersKeptOnce());
 
   if (deps.vite) {
     app.use(deps.vite.middlewares);

@@ -6,10 +6,19 @@
 import { EventEmitter } from "node:events";
 import type pg from "pg";
 
-export type Change =
+/** What a write announces: one site's stock, content or settings changed. */
+export type SiteChange =
   | { kind: "vehicle"; siteId: number; ids: number[]; deleted?: boolean }
   | { kind: "content"; siteId: number }
   | { kind: "settings"; siteId: number };
+
+export type Change =
+  | SiteChange
+  /**
+   * This process could not hear the others for a while (its listening connection broke): any
+   * site may have changed meanwhile, so everything is read again. Announced here only.
+   */
+  | { kind: "resync" };
 
 const CHANNEL = "site_changes";
 
@@ -27,6 +36,10 @@ export class ChangeBus {
   /** Starts listening for other processes' changes (PostgreSQL only). */
   async start(): Promise<void> {
     this.#stopped = false;
+    await this.#listen();
+  }
+
+  async #listen(): Promise<void> {
     if (!this.pool || this.#listener) return;
     const listener = await this.pool.connect();
     this.#listener = listener;
@@ -51,16 +64,20 @@ export class ChangeBus {
     this.#reconnect = setTimeout(() => {
       this.#reconnect = null;
       if (this.#stopped) return;
-      this.start().catch(() => {
-        this.#listener?.release(true);
-        this.#listener = null;
-        this.#listenAgainSoon();
-      });
+      this.#listen().then(
+        // Changes announced while nobody listened are gone: read everything again.
+        () => this.#emitter.emit("change", { kind: "resync" } satisfies Change),
+        () => {
+          this.#listener?.release(true);
+          this.#listener = null;
+          this.#listenAgainSoon();
+        },
+      );
     }, 1000);
     this.#reconnect.unref();
   }
 
-  async publish(change: Change): Promise<void> {
+  async publish(change: SiteChange): Promise<void> {
     this.#emitter.emit("change", change);
     if (this.pool) {
       await this.pool.query("SELECT pg_notify($1, $2)", [

@@ -331,7 +331,8 @@ export function createApp(deps: AppDependencies) {
   deps.bus.subscribe((change) => {
     // Settings change what every page shows: reload the site (its version moves on).
     if (change.kind === "settings") void registry.reload(change.siteId);
-    else registry.touch(change.siteId);
+    // A resync is read again, sites and stock together, by the search index (search-sync.ts).
+    else if (change.kind !== "resync") registry.touch(change.siteId);
   });
   app.use(pageCache.capture(pageKey));
 

@@ -35,6 +35,19 @@ export class SiteRegistry {
   }
 
   /**
+   * Re-reads every site, without a moment in which a site is missing: those still in the
+   * database are replaced one by one, then those gone are dropped.
+   */
+  async reloadAll(): Promise<void> {
+    const rows = await this.db.select({ id: sites.id }).from(sites);
+    const ids = new Set(rows.map((r) => r.id));
+    for (const id of ids) await this.reload(id);
+    for (const site of [...this.#byId.values()]) {
+      if (!ids.has(site.id)) await this.reload(site.id);
+    }
+  }
+
+  /**
    * Re-reads one site (after its settings, dealerships or manufacturer changed). The old entry
    * answers until the new one is read: requests during a reload never find the site missing.
    */

@@ -66,7 +66,13 @@ export async function startSearchIndex(options: {
   // Changes are applied one at a time, in the order they were announced.
   let queue = Promise.resolve();
   const apply = async (change: Change) => {
-    if (change.kind === "vehicle") {
+    if (change.kind === "resync") {
+      await registry.reloadAll();
+      keys.setSites(registry.all().map(searchSite));
+      engine.replaceAll(CAR_COLLECTION, await loadVehicleDocuments(db));
+      engine.replaceAll(OFFER_COLLECTION, await loadOfferDocuments(db));
+      engine.replaceAll(PART_COLLECTION, await loadPartDocuments(db));
+    } else if (change.kind === "vehicle") {
       if (change.deleted) {
         for (const id of change.ids) engine.remove(CAR_COLLECTION, id);
         return;
@@ -92,7 +98,10 @@ export async function startSearchIndex(options: {
     // meanwhile (from the old documents, under the version the change's arrival set) is retired.
     queue = queue
       .then(() => apply(change))
-      .then(() => registry.touch(change.siteId))
+      .then(() => {
+        if (change.kind !== "resync") registry.touch(change.siteId);
+        else for (const site of registry.all()) registry.touch(site.id);
+      })
       .catch((error: unknown) =>
         logger.error({ err: error, change }, "search index update failed"),
       );

@@ -18,7 +18,7 @@ import {
   vehicles,
   type OpeningHoursEntry,
 } from "../../db/schema";
-import type { Change } from "../../events/change-bus";
+import type { SiteChange } from "../../events/change-bus";
 import { createSiteScope } from "../../sites/scope";
 import { CONTENT_KINDS } from "../../content/pages";
 import { sanitizeContentHtml } from "../../content/sanitize";
@@ -74,7 +74,7 @@ function written<T>(
   entityId: number,
   before: unknown,
   after: T,
-  announce: Change,
+  announce: SiteChange,
 ) {
   return {
     value: after,

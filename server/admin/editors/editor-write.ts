@@ -5,7 +5,7 @@
  * re-indexes the vehicles, without a restart.
  */
 import type { Database } from "../../db/client";
-import type { Change, ChangeBus } from "../../events/change-bus";
+import type { ChangeBus, SiteChange } from "../../events/change-bus";
 
 export type EditorDeps = { db: Database; bus: ChangeBus };
 
@@ -61,9 +61,9 @@ export function refuse(result: EditorResult<never>): never {
  */
 export async function editorTransaction<T>(
   deps: EditorDeps & { audit?: AuditWriter },
-  write: (tx: Database) => Promise<{ value: T; changes: EditorChange[]; announce: Change[] }>,
+  write: (tx: Database) => Promise<{ value: T; changes: EditorChange[]; announce: SiteChange[] }>,
 ): Promise<EditorResult<T>> {
-  let outcome: { value: T; changes: EditorChange[]; announce: Change[] };
+  let outcome: { value: T; changes: EditorChange[]; announce: SiteChange[] };
   try {
     outcome = await deps.db.transaction(async (tx) => {
       const result = await write(tx as unknown as Database);

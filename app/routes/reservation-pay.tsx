@@ -32,7 +32,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       scriptUrl: provider.hostedFields.scriptUrl,
       sandbox: provider.hostedFields.sandbox,
       country: row.currency.toUpperCase() === "NZD" ? "New Zealand" : "Australia",
-      returnUrl: `${context.origin}/reservations/${row.id}`,
+      returnUrl: `/reservations/${row.id}`,
       deposit: moneyText(row.amountCents, row.currency),
       nonce: context.cspNonce,
     };

@@ -172,7 +172,8 @@ export function createPinProvider(options: {
       return {
         id: `${PIN_PENDING_PREFIX}${input.reference}`,
         status: "requires_payment_method",
-        paymentPageUrl: input.returnUrl.replace(/\/?$/, "/pay"),
+        // Our own card page, on whichever host the shopper is on (like Stripe's).
+        paymentPageUrl: `/reservations/${input.reference}/pay`,
         clientSecret: null,
       };
     },

@@ -39,7 +39,7 @@ const ADDRESS = [
   { name: "address_country", label: "Country", autoComplete: "billing country-name" },
 ] as const;
 
-export const PIN_FIELD_ID = (name: string) => `pin-card-${name}`;
+const PIN_FIELD_ID = (name: string) => `pin-card-${name}`;
 
 /** A value in the inline script: JSON that cannot close the script element. */
 const js = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");

@@ -242,6 +242,11 @@ export const EnvSchema = z.object({
     .default("https://api.pinpayments.com")
     .describe("Pin Payments API base URL (https://test-api.pinpayments.com for testing)."),
   PIN_SECRET_KEY: z.string().optional().describe("Pin Payments secret API key."),
+  PIN_HOSTED_FIELDS_URL: z
+    .string()
+    .url()
+    .default("https://cdn.pinpayments.com/pin.hosted_fields.v1.js")
+    .describe("Pin Payments Hosted Fields script; its origin is allowed in the card page's CSP."),
   PIN_WEBHOOK_SIGNING_KEY: z
     .string()
     .optional()

@@ -271,11 +271,13 @@ export function createApp(deps: AppDependencies) {
       adminPolicy(req, res).then(next, next);
       return;
     }
+    const payments = deps.payments.forSite(target);
     res.setHeader(
       "Content-Security-Policy",
       contentSecurityPolicy(target.settings, {
         nonce: locals.cspNonce,
-        paymentProvider: deps.payments.forSite(target)?.name,
+        paymentProvider: payments?.name,
+        paymentOrigins: payments?.browserOrigins,
       }),
     );
     next();

@@ -13,6 +13,8 @@
  * - the image CDN template (`imageCdnTemplate`) and the promo popup's image: img-src;
  * - other origins the site names (`contentSecurityPolicyOrigins`), such as the tags its Google
  *   Tag Manager container loads: script-src, connect-src, img-src and frame-src.
+ * - the card provider that takes the site's deposits: Stripe's and Windcave's fixed origins, or
+ *   the origins its configuration gives (`browserOrigins`: Pin's Hosted Fields script and frames).
  *
  * style-src and font-src already allow any https: origin, so no integration adds to them.
  * Relative URLs are the site's own ('self'); a URL that is not http(s) or whose host is not a
@@ -82,6 +84,12 @@ type CspOptions = {
    * test provider, whose card page is on the site's own host.
    */
   paymentProvider?: PaymentProviderName | null;
+  /** The origins that provider's card fields load from (Pin's Hosted Fields), when it has any. */
+  paymentOrigins?: {
+    script: readonly string[];
+    frame: readonly string[];
+    connect: readonly string[];
+  } | null;
 };
 
 /** A plain host name with an optional port: no placeholder, wildcard or separator. */
@@ -139,6 +147,11 @@ export function contentSecurityPolicyDirectives(
   if (options.paymentProvider === "windcave")
     for (const host of ["https://sec.windcave.com", "https://uat.windcave.com"])
       allow(["form-action"], host);
+  if (options.paymentOrigins) {
+    for (const origin of options.paymentOrigins.script) allow(["script-src"], origin);
+    for (const origin of options.paymentOrigins.frame) allow(["frame-src"], origin);
+    for (const origin of options.paymentOrigins.connect) allow(["connect-src"], origin);
+  }
   if (options.nonce) (extra["script-src"] ??= []).push(`'nonce-${options.nonce}'`);
 
   const directives: Record<string, readonly string[]> = {};

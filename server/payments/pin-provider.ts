@@ -22,6 +22,12 @@ import {
 /** The pending payment of a reservation before its card is charged. */
 export const PIN_PENDING_PREFIX = "pin_pending_";
 export const PIN_SIGNATURE_HEADER = "pin-signature";
+/** Pin's Hosted Fields script on Pin's CDN (PIN_HOSTED_FIELDS_URL points elsewhere in tests). */
+export const PIN_HOSTED_FIELDS_SCRIPT = "https://cdn.pinpayments.com/pin.hosted_fields.v1.js";
+/** The CDN name older builds of Pin's script serve their field frames from. */
+const PIN_LEGACY_CDN = "https://cdn.pin.net.au";
+/** Pin's live API hosts; any other API host is Pin's test API (or a local stand-in). */
+const PIN_LIVE_API_HOSTS = new Set(["api.pinpayments.com", "api.pin.net.au"]);
 /** Webhooks older than this (or this far in the future) are refused: a replay of a captured one. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 const CHARGE_TOKEN = /^ch_[0-9A-Za-z_-]{4,64}$/;
@@ -66,10 +72,26 @@ export type ChargeCardInput = {
   ipAddress: string;
 };
 
+/** What our card page needs to load Pin's Hosted Fields (docs/product/payments.md). */
+export type PinHostedFields = {
+  /** The Hosted Fields script (Pin's CDN unless configured otherwise). */
+  scriptUrl: string;
+  /** Hosted Fields' `sandbox` option: tokenise against Pin's test API. */
+  sandbox: boolean;
+};
+
 export type PinProvider = PaymentProvider & {
+  readonly hostedFields: PinHostedFields;
   /** Charges the card token; a decline answers a failed state with Pin's message (no throw). */
   chargeCard(input: ChargeCardInput): Promise<PaymentState>;
 };
+
+/** The provider of a reservation is Pin Payments with its browser-side fields. */
+export function isPinProvider(
+  provider: PaymentProvider | null | undefined,
+): provider is PinProvider {
+  return provider?.name === "pin-payments" && "hostedFields" in provider;
+}
 
 /** Pin's signature of a webhook body (what Pin sends; the tests' fake signs with it too). */
 export function pinSignature(signingKey: string, timestamp: number, body: string): string {
@@ -82,6 +104,8 @@ export function createPinProvider(options: {
   apiUrl: string;
   secretKey: string;
   webhookSigningKey: string;
+  /** Pin's Hosted Fields script; Pin's CDN by default. */
+  hostedFieldsUrl?: string;
   fetch?: typeof fetch;
   now?: () => number;
 }): PinProvider {
@@ -130,14 +154,26 @@ export function createPinProvider(options: {
     return json.response;
   }
 
+  const scriptUrl = options.hostedFieldsUrl ?? PIN_HOSTED_FIELDS_SCRIPT;
+  const scriptOrigin = new URL(scriptUrl).origin;
+  // The page loads Pin's script, which draws each field in a frame of Pin's CDN; the card goes
+  // from those frames to Pin, so the page itself connects to no Pin origin.
+  const frameOrigins =
+    scriptOrigin === new URL(PIN_HOSTED_FIELDS_SCRIPT).origin
+      ? [scriptOrigin, PIN_LEGACY_CDN]
+      : [scriptOrigin];
+
   return {
     name: "pin-payments",
     displayName: "Pin Payments",
+    hostedFields: { scriptUrl, sandbox: !PIN_LIVE_API_HOSTS.has(new URL(base).hostname) },
+    browserOrigins: { script: [scriptOrigin], frame: frameOrigins, connect: [] },
     async createPayment(input) {
       return {
         id: `${PIN_PENDING_PREFIX}${input.reference}`,
         status: "requires_payment_method",
-        paymentPageUrl: input.returnUrl.replace(/\/?$/, "/pay"),
+        // Our own card page, on whichever host the shopper is on (like Stripe's).
+        paymentPageUrl: `/reservations/${input.reference}/pay`,
         clientSecret: null,
       };
     },

@@ -76,8 +76,20 @@ export class PaymentProviderError extends Error {
   }
 }
 
+/**
+ * The origins a provider's browser-side card fields load from, for the Content-Security-Policy
+ * of the sites whose deposits it takes.
+ */
+export type PaymentBrowserOrigins = {
+  script: readonly string[];
+  frame: readonly string[];
+  connect: readonly string[];
+};
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
+  /** Origins of its card fields in our pages, from this deployment's configuration. */
+  readonly browserOrigins?: PaymentBrowserOrigins;
   /** As shoppers know it: 'Stripe', 'Windcave', 'Pin Payments'. */
   readonly displayName: string;
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;

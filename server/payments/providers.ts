@@ -62,6 +62,7 @@ export function createPaymentProviders(options: {
         apiUrl: env.PIN_API_URL,
         secretKey: env.PIN_SECRET_KEY,
         webhookSigningKey: env.PIN_WEBHOOK_SIGNING_KEY,
+        hostedFieldsUrl: env.PIN_HOSTED_FIELDS_URL,
       }),
     );
   return {

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import type { BookingKind } from "~/domain/booking-slots";
 import type { Database } from "../db/client";
-import type { leadFiles} from "../db/schema";
+import type { leadFiles } from "../db/schema";
 import { bookings, leadDeliveries, leadEvents, leads } from "../db/schema";
 import type { StoredFile } from "./uploads";
 

@@ -4,15 +4,12 @@
  * or, without a key, by a fingerprint of what the visitor typed, within 10 minutes.
  */
 import { createHash } from "node:crypto";
-import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { leads } from "../db/schema";
-import type { SiteScope } from "../sites/scope";
 import { HONEYPOT_FIELD } from "./guard";
 import { textOf, type LeadFields } from "./lead-fields";
-import type { Transaction } from "./lead-store";
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,200}$/;
-const FINGERPRINT_WINDOW_MS = 10 * 60_000;
+export const FINGERPRINT_WINDOW_MS = 10 * 60_000;
 
 export const INVALID_KEY_MESSAGE =
   "The idempotency key must be 8 to 200 letters, digits, '.', '_', ':' or '-'.";
@@ -74,50 +71,9 @@ export type Replay = {
   category: string;
 };
 
-const replayColumns = {
+export const replayColumns = {
   id: leads.id,
   fingerprint: leads.fingerprint,
   formCompleted: leads.formCompleted,
   category: leads.category,
 };
-
-/**
- * The site's lead a submission repeats: the one with its key or, without a key, the latest with
- * its fingerprint in the window. Without a key, the fingerprint is locked for the rest of the
- * transaction first, so two identical submissions at once make one lead; where transactions
- * already run one at a time (PGlite's single connection), the lock is a round trip for nothing.
- */
-export async function findReplay(
-  tx: Transaction,
-  scope: SiteScope,
-  submission: { key: string | null; fingerprint: string; completed: boolean },
-  options: { transactionsRunOneAtATime: boolean },
-): Promise<Replay | undefined> {
-  if (submission.key !== null) {
-    const [existing] = await tx
-      .select(replayColumns)
-      .from(leads)
-      .where(scope.own(leads, eq(leads.idempotencyKey, submission.key)));
-    return existing;
-  }
-  if (!options.transactionsRunOneAtATime)
-    await tx.execute(
-      sql`SELECT pg_advisory_xact_lock(hashtextextended(${submission.fingerprint}, 0))`,
-    );
-  const [existing] = await tx
-    .select(replayColumns)
-    .from(leads)
-    .where(
-      scope.own(
-        leads,
-        and(
-          eq(leads.fingerprint, submission.fingerprint),
-          eq(leads.formCompleted, submission.completed),
-          gt(leads.createdAt, new Date(Date.now() - FINGERPRINT_WINDOW_MS)),
-        ),
-      ),
-    )
-    .orderBy(desc(leads.createdAt))
-    .limit(1);
-  return existing;
-}

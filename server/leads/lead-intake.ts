@@ -11,6 +11,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
+import type { GroupCommit } from "../db/group-commit";
 import { leads } from "../db/schema";
 import { createSiteScope, type SiteScope } from "../sites/scope";
 import type { Site } from "../sites/site";
@@ -31,21 +32,14 @@ import {
   validateContactFields,
   type LeadFields,
 } from "./lead-fields";
-import {
-  INVALID_KEY_MESSAGE,
-  findReplay,
-  idempotencyKeyOf,
-  leadFingerprint,
-  type Replay,
-} from "./lead-idempotency";
+import { createLeadBatchWriter, type NewLead, type NewLeadOutcome } from "./lead-batch";
+import { INVALID_KEY_MESSAGE, idempotencyKeyOf, leadFingerprint } from "./lead-idempotency";
 import { changedKeys, contactColumns, leadPayload } from "./lead-payload";
 import { resolveLead, SLOT_TAKEN_MESSAGE, type ResolvedLead } from "./lead-resolution";
 import { queueDeliveries } from "./lead-routing";
 import {
   SlotTakenError,
   addLeadEvents,
-  addLeadFiles,
-  insertLead,
   takeSlot,
   updateLead,
   type LeadEventRow,
@@ -129,7 +123,16 @@ function fieldFailure(errors: Record<string, string>): IntakeResult {
 const slotTaken = () => fail(409, CHECK_FIELDS_MESSAGE, { booking_time: SLOT_TAKEN_MESSAGE });
 
 export class LeadIntake {
-  constructor(private readonly deps: LeadIntakeDependencies) {}
+  readonly #batches: GroupCommit<NewLead, NewLeadOutcome>;
+
+  constructor(private readonly deps: LeadIntakeDependencies) {
+    this.#batches = createLeadBatchWriter({
+      db: deps.db,
+      capacity: (site, kind) => deps.slots.capacity(site, kind),
+      notifyOtherProcesses: deps.notifyOtherProcesses,
+      transactionsRunOneAtATime: deps.transactionsRunOneAtATime,
+    });
+  }
 
   /** POST /api/leads, POST /api/leads/with-files and every form action. */
   async create(input: IntakeInput): Promise<IntakeResult> {
@@ -178,55 +181,49 @@ export class LeadIntake {
     if (input.files && input.files.length > 0)
       stored = await this.deps.files.commit(site.id, input.files);
     try {
-      const outcome = await this.deps.db.transaction(
-        async (tx): Promise<{ replay: Replay } | { queued: number }> => {
-          const submission = { key, fingerprint, completed };
-          const repeated = await findReplay(tx, scope, submission, this.deps);
-          if (repeated) return { replay: repeated };
-
-          const now = new Date();
-          const inserted = await insertLead(tx, {
-            id,
-            siteId: site.id,
-            ...submissionColumns(resolved, payload, fields, completed, now),
-            target: input.target ?? site.settings.leadTarget,
-            idempotencyKey: key,
-            fingerprint,
-            clientIp: input.meta.clientIp,
-            userAgent: input.meta.userAgent.slice(0, 500),
-            createdAt: now,
-          });
-          if (!inserted) {
-            // Another request with the same key committed first.
-            const first =
-              key !== null ? await findReplay(tx, scope, submission, this.deps) : undefined;
-            if (first) return { replay: first };
-            throw new Error("lead insert conflicted without an existing lead");
-          }
-          const lead = { id, siteId: site.id, requestId: input.meta.requestId };
-          const events: LeadEventRow[] = [
-            {
-              leadId: id,
-              siteId: site.id,
-              kind: completed ? "created" : "step_saved",
-              requestId: input.meta.requestId,
-              data: {
-                category: resolved.category,
-                step_number: positiveIntegerOf(fields.step_number),
-                fields: Object.keys(payload).sort(),
-                files: stored.length,
-                idempotency_key: key,
-              },
-            },
-          ];
-          events.push(...(await addLeadFiles(tx, lead, stored)));
-          const target = input.target ?? site.settings.leadTarget;
-          const done = await this.#complete(tx, scope, site, lead, resolved, completed, target);
-          await addLeadEvents(tx, [...events, ...done.events]);
-          return { queued: done.queued };
+      const now = new Date();
+      const target = input.target ?? site.settings.leadTarget;
+      // Written with the leads that arrive meanwhile, in one transaction (lead-batch.ts).
+      const outcome = await this.#batches.submit({
+        site,
+        scope,
+        row: {
+          id,
+          siteId: site.id,
+          ...submissionColumns(resolved, payload, fields, completed, now),
+          target,
+          idempotencyKey: key,
+          fingerprint,
+          clientIp: input.meta.clientIp,
+          userAgent: input.meta.userAgent.slice(0, 500),
+          createdAt: now,
         },
-      );
+        key,
+        fingerprint,
+        completed,
+        requestId: input.meta.requestId,
+        resolved,
+        files: stored,
+        event: {
+          leadId: id,
+          siteId: site.id,
+          kind: completed ? "created" : "step_saved",
+          requestId: input.meta.requestId,
+          data: {
+            category: resolved.category,
+            step_number: positiveIntegerOf(fields.step_number),
+            fields: Object.keys(payload).sort(),
+            files: stored.length,
+            idempotency_key: key,
+          },
+        },
+        toPartner: target === "car-clarity" && this.deps.partnerConfigured,
+      });
 
+      if ("slotTaken" in outcome) {
+        await this.deps.files.discard(stored);
+        return slotTaken();
+      }
       if ("replay" in outcome) {
         await this.deps.files.discard(stored);
         const { replay } = outcome;
@@ -241,7 +238,6 @@ export class LeadIntake {
       return success(201, id, false, completed, resolved.category);
     } catch (error) {
       await this.deps.files.discard(stored);
-      if (error instanceof SlotTakenError) return slotTaken();
       throw error;
     }
   }

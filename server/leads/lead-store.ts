@@ -6,7 +6,8 @@
 import { eq } from "drizzle-orm";
 import type { BookingKind } from "~/domain/booking-slots";
 import type { Database } from "../db/client";
-import { bookings, leadDeliveries, leadEvents, leadFiles, leads } from "../db/schema";
+import type { leadFiles } from "../db/schema";
+import { bookings, leadDeliveries, leadEvents, leads } from "../db/schema";
 import type { StoredFile } from "./uploads";
 
 /** A transaction of the database (what `db.transaction` hands its callback). */
@@ -14,16 +15,6 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type LeadRow = typeof leads.$inferInsert;
 export type LeadEventRow = typeof leadEvents.$inferInsert;
-
-/** Inserts a lead; false when its idempotency key was taken by a concurrent request. */
-export async function insertLead(tx: Transaction, row: LeadRow): Promise<boolean> {
-  const inserted = await tx
-    .insert(leads)
-    .values(row)
-    .onConflictDoNothing()
-    .returning({ id: leads.id });
-  return inserted.length > 0;
-}
 
 export async function updateLead(
   tx: Transaction,
@@ -38,26 +29,29 @@ export async function addLeadEvents(tx: Transaction, events: LeadEventRow[]): Pr
   if (events.length > 0) await tx.insert(leadEvents).values(events);
 }
 
-/** The files' rows; answers a `file_added` event per file, for the caller to add with the lead's. */
-export async function addLeadFiles(
-  tx: Transaction,
+/** The rows of a lead's files. */
+export function fileRows(
+  lead: { id: string; siteId: number },
+  files: readonly StoredFile[],
+): Array<typeof leadFiles.$inferInsert> {
+  return files.map((f) => ({
+    id: f.id,
+    leadId: lead.id,
+    siteId: lead.siteId,
+    fieldName: f.fieldName,
+    originalName: f.originalName,
+    contentType: f.contentType,
+    size: f.size,
+    sha256: f.sha256,
+    storageKey: f.storageKey,
+  }));
+}
+
+/** A `file_added` event per file, to add with the lead's other events. */
+export function fileEvents(
   lead: { id: string; siteId: number; requestId: string },
   files: readonly StoredFile[],
-): Promise<LeadEventRow[]> {
-  if (files.length === 0) return [];
-  await tx.insert(leadFiles).values(
-    files.map((f) => ({
-      id: f.id,
-      leadId: lead.id,
-      siteId: lead.siteId,
-      fieldName: f.fieldName,
-      originalName: f.originalName,
-      contentType: f.contentType,
-      size: f.size,
-      sha256: f.sha256,
-      storageKey: f.storageKey,
-    })),
-  );
+): LeadEventRow[] {
   return files.map((f) => ({
     leadId: lead.id,
     siteId: lead.siteId,

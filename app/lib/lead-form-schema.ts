@@ -4,8 +4,8 @@
  * is the domain's (validateFields), and the Conform submission parsed with it. The route action
  * checks the same fields with the same rules and stays the authority.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
-import { z } from "zod";
+import { parse } from "@conform-to/react";
+import { z } from "zod/mini";
 import {
   isFieldShown,
   validateFields,
@@ -60,30 +60,43 @@ export function leadFieldErrors(
   return validateFields(visibleFields(fields, values, rules), values as FormValues, rules);
 }
 
-/** A zod schema of a form's values: one issue per field in error, at the field's name. */
+/**
+ * A zod schema of a form's values: one issue per field in error, at the field's name. zod's mini
+ * build (the same rules, a fraction of the browser's download: docs/decisions/034).
+ */
 export function leadValuesSchema(fields: readonly LeadFormField[], rules: FieldRuleSettings) {
-  return z.record(z.string(), z.unknown()).superRefine((values, context) => {
-    const errors = leadFieldErrors(fields, values as FormValuesData, rules);
-    for (const field of fields) {
-      const message = errors[field.name];
-      if (message) context.addIssue({ code: "custom", path: [field.name], message });
-    }
-  });
+  return z.record(z.string(), z.unknown()).check(
+    z.superRefine((values, context) => {
+      const errors = leadFieldErrors(fields, values as FormValuesData, rules);
+      for (const field of fields) {
+        const message = errors[field.name];
+        if (message) context.addIssue({ code: "custom", path: [field.name], message });
+      }
+    }),
+  );
 }
 
 /**
- * The submission of a form's data: Conform parses it with the values schema; the values are read
- * from the data by field (a checkbox group's options are inputs of their own), not from Conform's
- * nested payload, so any field name the domain allows is one field.
+ * The submission of a form's data, parsed by Conform and checked with the values schema. The
+ * values are read from the data by field (a checkbox group's options are inputs of their own),
+ * and errors keyed by the field's name as sent, so any field name the domain allows (dots and
+ * brackets included) is one field.
  */
 export function parseLeadSubmission(
   formData: FormData,
   fields: readonly LeadFormField[],
   rules: FieldRuleSettings,
 ) {
-  return parseWithZod(formData, {
-    schema: z.preprocess(() => readFormValues(formData, fields), leadValuesSchema(fields, rules)),
-    disableAutoCoercion: true,
+  const values = readFormValues(formData, fields);
+  return parse(formData, {
+    resolve: () => {
+      const result = leadValuesSchema(fields, rules).safeParse(values);
+      if (result.success) return { value: values };
+      const error: Record<string, string[]> = {};
+      for (const issue of result.error.issues)
+        (error[String(issue.path[0] ?? "")] ??= []).push(issue.message);
+      return { error };
+    },
   });
 }
 

@@ -216,8 +216,11 @@ export function LeadForm(props: LeadFormProps) {
         count > 0 ? `${count} ${count === 1 ? "field needs" : "fields need"} your attention.` : "",
       );
     },
-    onInvalid: (count) =>
-      setAnnouncement(`${count} ${count === 1 ? "field needs" : "fields need"} your attention.`),
+    onInvalid: (count) => {
+      // The browser's errors replace the files API's (its alert stays until the next answer).
+      setApiAnswer((answer) => answer && { errors: {}, formError: answer.formError });
+      setAnnouncement(`${count} ${count === 1 ? "field needs" : "fields need"} your attention.`);
+    },
     onChecked: (event, values) => {
       if (keyInput.current)
         keyInput.current.value = `${mountKey.current || "k"}-${hashValues(values)}`;
@@ -267,7 +270,7 @@ export function LeadForm(props: LeadFormProps) {
   }, [apiAnswer]);
 
   const errors = {
-    ...(apiAnswer?.errors ?? submit.errors),
+    ...(apiAnswer && Object.keys(apiAnswer.errors).length > 0 ? apiAnswer.errors : submit.errors),
     ...props.extraErrors,
   };
   const submitting =

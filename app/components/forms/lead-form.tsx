@@ -6,22 +6,18 @@
  * sends a repeat of the same submission with the same idempotency key.
  */
 import { SavedUserPrefill } from "~/app/components/garage/saved-user-prefill";
-import { Fragment, useEffect, useId, useMemo, useRef, useState } from "react";
+import { Fragment, useEffect, useMemo, useRef, useState } from "react";
 import type { FormEvent, ReactNode } from "react";
 import { Form, useFetcher, useNavigate, useNavigation } from "react-router";
-import {
-  isFieldShown,
-  validateFields,
-  type FieldRuleSettings,
-  type FormValues,
-} from "~/domain/form-fields";
-import { fieldsForValues, type LeadFormField } from "~/domain/lead-forms";
+import { isFieldShown, type FormValues } from "~/domain/form-fields";
+import type { LeadFormField } from "~/domain/lead-forms";
 import { localiseText } from "~/domain/locale";
 import { formSubmitFailureAlerts } from "~/domain/http-errors";
 import type { SlotDay } from "~/domain/booking-slots";
 import type { Locale } from "~/domain/site-settings";
 import { cn } from "~/app/lib/cn";
 import { useSite, useTemplate } from "~/app/lib/site";
+import { hashValues, readFormValues } from "~/app/lib/lead-form-schema";
 import { useHydrated } from "~/app/lib/use-hydrated";
 import {
   CheckboxControl,
@@ -34,48 +30,12 @@ import {
   SelectControl,
   TextareaControl,
   TextControl,
-  fieldId,
 } from "./field-controls";
 import type { FormValuesData, LeadFormActionData } from "./form-types";
 import { TimeSlotPicker } from "./time-slot-picker";
+import { focusField, useLeadSubmit } from "./use-lead-submit";
 
 export const HONEYPOT_NAME = "company_website";
-
-/** The values of the shown fields as the toolkit reads them. */
-export function readFormValues(
-  form: HTMLFormElement,
-  fields: readonly LeadFormField[],
-): FormValuesData {
-  const data = new FormData(form);
-  const values: FormValuesData = {};
-  for (const field of fields) {
-    if (field.control === "checkbox-group") {
-      values[field.name] = (field.options ?? [])
-        .filter((o) => data.has(o.value))
-        .map((o) => o.value);
-    } else if (field.kind === "checkbox") {
-      values[field.name] = data.has(field.name);
-    } else if (field.control === "file") {
-      const file = data.get(field.name);
-      values[field.name] = file instanceof File ? file.name : "";
-    } else {
-      const value = data.get(field.name);
-      values[field.name] = typeof value === "string" ? value : "";
-    }
-  }
-  return values;
-}
-
-function hashValues(values: FormValuesData): string {
-  // FNV-1a: the same submission gives the same key; an edited one a new key.
-  const text = JSON.stringify(Object.entries(values).sort(([a], [b]) => a.localeCompare(b)));
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(36);
-}
 
 export type FieldsProps = {
   formId: string;
@@ -228,15 +188,12 @@ export function LeadForm(props: LeadFormProps) {
   const site = useSite();
   const t = useTemplate();
   const hydrated = useHydrated();
-  const reactId = useId();
-  const formId = `${props.id}-${reactId.replace(/[^A-Za-z0-9]/g, "")}`;
   const actionData = props.useFetcherSubmit ? (fetcher.data ?? null) : (props.actionData ?? null);
   const initial = useMemo(
     () => ({ ...props.defaults, ...actionData?.values }),
     [props.defaults, actionData],
   );
   const [live, setLive] = useState<FormValuesData>(initial);
-  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const [apiAnswer, setApiAnswer] = useState<{
     errors: Record<string, string>;
@@ -246,30 +203,44 @@ export function LeadForm(props: LeadFormProps) {
   const navigate = useNavigate();
   const mountKey = useRef<string>("");
   const keyInput = useRef<HTMLInputElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  const submit = useLeadSubmit({
+    id: props.id,
+    fields: props.fields,
+    actionData,
+    // Each server answer renders the fields afresh from its values (a lookup may have filled some).
+    onAnswer: (data) => {
+      setLive(initial);
+      setApiAnswer(null);
+      const count = Object.keys(data?.errors ?? {}).length;
+      setAnnouncement(
+        count > 0 ? `${count} ${count === 1 ? "field needs" : "fields need"} your attention.` : "",
+      );
+    },
+    onInvalid: (count) => {
+      // The browser's errors replace the files API's (its alert stays until the next answer).
+      setApiAnswer((answer) => answer && { errors: {}, formError: answer.formError });
+      setAnnouncement(`${count} ${count === 1 ? "field needs" : "fields need"} your attention.`);
+    },
+    onChecked: (event, values) => {
+      if (keyInput.current)
+        keyInput.current.value = `${mountKey.current || "k"}-${hashValues(values)}`;
+      setAnnouncement("Sending…");
+      const form = event.currentTarget;
+      const files = [...form.querySelectorAll<HTMLInputElement>('input[type="file"]')].filter(
+        (i) => i.files && i.files.length > 0,
+      );
+      if (props.filesApi && files.length > 0) {
+        event.preventDefault();
+        void sendWithFiles(form, values, files);
+      }
+    },
+  });
+  const { formId, formRef } = submit;
   const alertId = `${formId}-alert`;
-  const rules = {
-    phoneVariant: site.settings.phoneVariant,
-    testPhoneNumber: site.settings.testPhoneNumber,
-    locale: site.locale,
-  };
 
   useEffect(() => {
     mountKey.current = crypto.randomUUID();
   }, []);
-
-  // Each server answer renders the fields afresh from its values (a lookup may have filled some).
-  const [answer, setAnswer] = useState({ data: actionData, version: 0 });
-  if (answer.data !== actionData) {
-    setAnswer({ data: actionData, version: answer.version + 1 });
-    setLive(initial);
-    setClientErrors(null);
-    setApiAnswer(null);
-    const count = Object.keys(actionData?.errors ?? {}).length;
-    setAnnouncement(
-      count > 0 ? `${count} ${count === 1 ? "field needs" : "fields need"} your attention.` : "",
-    );
-  }
 
   // A new answer from the server: show its errors and move focus to the first one.
   useEffect(() => {
@@ -283,7 +254,7 @@ export function LeadForm(props: LeadFormProps) {
     const first = props.fields.find((f) => actionData.errors[f.name]);
     if (first) focusField(form, formId, first.name);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per server answer
-  }, [answer.version]);
+  }, [submit.answerVersion]);
 
   // An answer from the files API: focus once React has rendered the alert or the field errors.
   useEffect(() => {
@@ -299,7 +270,7 @@ export function LeadForm(props: LeadFormProps) {
   }, [apiAnswer]);
 
   const errors = {
-    ...(clientErrors ?? apiAnswer?.errors ?? actionData?.errors ?? {}),
+    ...(apiAnswer && Object.keys(apiAnswer.errors).length > 0 ? apiAnswer.errors : submit.errors),
     ...props.extraErrors,
   };
   const submitting =
@@ -312,45 +283,7 @@ export function LeadForm(props: LeadFormProps) {
     const next = readFormValues(event.currentTarget, props.fields);
     setLive(next);
     props.onValuesChange?.(next);
-    if (clientErrors) {
-      // Clear an error as soon as its field is fixed.
-      const shown = visibleFields(props.fields, next, rules);
-      const remaining = validateFields(shown, next as FormValues, rules);
-      setClientErrors(
-        Object.fromEntries(Object.entries(clientErrors).filter(([name]) => remaining[name])),
-      );
-    }
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    if (submitter?.hasAttribute("formnovalidate")) return;
-    const form = event.currentTarget;
-    const values = readFormValues(form, props.fields);
-    const found = validateFields(
-      visibleFields(props.fields, values, rules),
-      values as FormValues,
-      rules,
-    );
-    if (Object.keys(found).length > 0) {
-      event.preventDefault();
-      setClientErrors(found);
-      const first = props.fields.find((f) => found[f.name]);
-      if (first) focusField(form, formId, first.name);
-      const count = Object.keys(found).length;
-      setAnnouncement(`${count} ${count === 1 ? "field needs" : "fields need"} your attention.`);
-      return;
-    }
-    if (keyInput.current)
-      keyInput.current.value = `${mountKey.current || "k"}-${hashValues(values)}`;
-    setAnnouncement("Sending…");
-    const files = [...form.querySelectorAll<HTMLInputElement>('input[type="file"]')].filter(
-      (i) => i.files && i.files.length > 0,
-    );
-    if (props.filesApi && files.length > 0) {
-      event.preventDefault();
-      void sendWithFiles(form, values, files);
-    }
+    submit.onValuesChange(next);
   }
 
   /** The lead and its files as multipart data to the lead API; its answer shown like the action's. */
@@ -419,14 +352,11 @@ export function LeadForm(props: LeadFormProps) {
 
   return (
     <FormComponent
-      ref={formRef}
-      id={props.id}
+      {...submit.formProps}
       method="post"
       action={props.action}
       encType={props.multipart ? "multipart/form-data" : undefined}
-      noValidate
       onChange={onChange}
-      onSubmit={onSubmit}
       aria-busy={submitting || undefined}
       className={cn("relative space-y-5", props.className)}
     >
@@ -455,7 +385,7 @@ export function LeadForm(props: LeadFormProps) {
       <Honeypot name={HONEYPOT_NAME} />
       <SavedUserPrefill formRef={formRef} />
       {props.children}
-      <div key={answer.version} className="space-y-5">
+      <div key={submit.answerVersion} className="space-y-5">
         <LeadFormFields
           formId={formId}
           fields={props.fields}
@@ -483,22 +413,4 @@ export function LeadForm(props: LeadFormProps) {
       </div>
     </FormComponent>
   );
-}
-
-export function visibleFields(
-  fields: readonly LeadFormField[],
-  values: FormValuesData,
-  rules: FieldRuleSettings,
-): LeadFormField[] {
-  return fieldsForValues(fields, values).filter((f) =>
-    isFieldShown(f, fields, values as FormValues, rules),
-  );
-}
-
-export function focusField(form: HTMLFormElement, formId: string, name: string): void {
-  const target =
-    form.querySelector<HTMLElement>(`#${CSS.escape(fieldId(formId, name))}`) ??
-    form.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`);
-  target?.focus();
-  target?.scrollIntoView({ block: "center" });
 }

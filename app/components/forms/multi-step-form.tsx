@@ -4,10 +4,8 @@
  * domain's state machine runs in the action; its state travels in a hidden field, the answers of
  * the other steps as hidden inputs, so Back and Continue work with and without JavaScript.
  */
-import { useEffect, useId, useRef, useState } from "react";
-import type { FormEvent } from "react";
+import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
-import { validateFields, type FormValues } from "~/domain/form-fields";
 import { formSubmitFailureAlerts } from "~/domain/http-errors";
 import type { FormStep } from "~/domain/lead-forms";
 import {
@@ -21,17 +19,12 @@ import {
 } from "~/domain/multi-step-form";
 import { ANALYTICS_EVENT_IDS } from "~/domain/analytics-events";
 import { cn } from "~/app/lib/cn";
-import { useSite, useTemplate } from "~/app/lib/site";
+import { useTemplate } from "~/app/lib/site";
 import { FormAlert, Honeypot } from "./field-controls";
 import type { FormValuesData, LeadFormActionData } from "./form-types";
 import { useHydrated } from "~/app/lib/use-hydrated";
-import {
-  HONEYPOT_NAME,
-  LeadFormFields,
-  focusField,
-  readFormValues,
-  visibleFields,
-} from "./lead-form";
+import { HONEYPOT_NAME, LeadFormFields } from "./lead-form";
+import { focusField, useLeadSubmit } from "./use-lead-submit";
 
 type AnalyticsWindow = Window & { dataLayer?: unknown[] };
 
@@ -51,20 +44,11 @@ export function MultiStepLeadForm({
   /** Extra submit buttons of a step (e.g. a registration lookup), by step title. */
   stepActions?: Record<string, { intent: string; label: string }>;
 }) {
-  const site = useSite();
   const t = useTemplate();
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const formId = `${id}-${useId().replace(/[^A-Za-z0-9]/g, "")}`;
-  const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const keyInput = useRef<HTMLInputElement>(null);
-  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
-  const rules = {
-    phoneVariant: site.settings.phoneVariant,
-    testPhoneNumber: site.settings.testPhoneNumber,
-    locale: site.locale,
-  };
 
   const base: MultiStepState = actionData?.step ?? startMultiStepForm(steps.length);
   const submitting =
@@ -74,15 +58,17 @@ export function MultiStepLeadForm({
     : base;
   const step = steps[state.current] ?? steps[0]!;
   const values: FormValuesData = { ...defaults, ...actionData?.values };
-  const errors = clientErrors ?? actionData?.errors ?? {};
   const stepFieldNames = new Set(step.fields.map((f) => f.name));
   const allFields = steps.flatMap((s) => s.fields);
-
-  const [answer, setAnswer] = useState({ data: actionData, version: 0 });
-  if (answer.data !== actionData) {
-    setAnswer({ data: actionData, version: answer.version + 1 });
-    setClientErrors(null);
-  }
+  // Back and a step's own button (a lookup) post without the step's check.
+  const submit = useLeadSubmit({
+    id,
+    fields: step.fields,
+    actionData,
+    skipsCheck: (button) =>
+      button.value === "back" || button.value === stepActions?.[step.title]?.intent,
+  });
+  const { formId, formRef, errors } = submit;
 
   // A new step (or a server answer): focus its heading, or the first field in error.
   useEffect(() => {
@@ -102,33 +88,11 @@ export function MultiStepLeadForm({
       });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per server answer
-  }, [answer.version]);
+  }, [submit.answerVersion]);
 
   useEffect(() => {
     if (keyInput.current && !keyInput.current.value) keyInput.current.value = crypto.randomUUID();
   }, []);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    if (
-      submitter?.value === "back" ||
-      (submitter !== null && submitter.value === stepActions?.[step.title]?.intent)
-    )
-      return;
-    const form = event.currentTarget;
-    const current = readFormValues(form, step.fields);
-    const found = validateFields(
-      visibleFields(step.fields, current, rules),
-      current as FormValues,
-      rules,
-    );
-    if (Object.keys(found).length > 0) {
-      event.preventDefault();
-      setClientErrors(found);
-      const first = step.fields.find((f) => found[f.name]);
-      if (first) focusField(form, formId, first.name);
-    }
-  }
 
   const failure = actionData?.formError ? formSubmitFailureAlerts(actionData.formError) : null;
   const extra = stepActions?.[step.title];
@@ -137,11 +101,8 @@ export function MultiStepLeadForm({
 
   return (
     <Form
-      ref={formRef}
-      id={id}
+      {...submit.formProps}
       method="post"
-      noValidate
-      onSubmit={onSubmit}
       aria-busy={isLoading(state) || undefined}
       className="relative space-y-5"
     >
@@ -212,7 +173,7 @@ export function MultiStepLeadForm({
           return [<input key={f.name} type="hidden" name={f.name} value={String(v)} />];
         })}
       <Honeypot name={HONEYPOT_NAME} />
-      <div key={answer.version} className="space-y-5">
+      <div key={submit.answerVersion} className="space-y-5">
         <LeadFormFields
           formId={formId}
           fields={step.fields}

@@ -19,8 +19,6 @@ import { AppLinkNavigation } from "~/app/components/site/app-links";
 import { ChatBubble } from "~/app/components/engagement/chat-bubble";
 import { DeferredThirdPartyScripts } from "~/app/components/engagement/third-party-scripts";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
-
 function faviconHref(site: Site): string {
   return `/media/favicon/${encodeURIComponent(site.name)}.svg?bg=${site.settings.theme.primary.replace("#", "")}`;
 }
@@ -55,6 +53,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* A stylesheet with a precedence is hoisted before the route modules' modulepreload
+            links: a browser asks for it first, not behind some 40 scripts on six connections,
+            and paints without waiting for them. */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         {site && <meta name="theme-color" content={site.settings.theme.primary} />}
         {site && <link rel="icon" type="image/svg+xml" href={faviconHref(site)} />}
         {data?.admin && <link rel="icon" href="data:," />}

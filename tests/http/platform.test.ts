@@ -133,6 +133,18 @@ describe("serving", () => {
     }
   });
 
+  it("names the stylesheet in the head before the route modules' scripts", async () => {
+    // A browser asks in document order, six at a time: a stylesheet behind some 40
+    // modulepreload links waits for them, and so does the first paint.
+    for (const path of ["/", "/search"]) {
+      const { body } = await fetchWithHost(server, "coastal-kia.localhost", path);
+      const head = body.slice(0, body.indexOf("</head>"));
+      const stylesheet = head.search(/<link[^>]* rel="stylesheet" href="\/assets\/[^"]+\.css"/);
+      expect(stylesheet).toBeGreaterThan(0);
+      expect(head.indexOf('rel="modulepreload"')).toBeGreaterThan(stylesheet);
+    }
+  });
+
   it("sends a cached page gzipped to a browser that accepts it", async () => {
     await fetchWithHost(server, "coastal-kia.localhost", "/?cache-test=gzip");
     const raw = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>(

@@ -5,6 +5,7 @@ import { formatOdometer, localiseText, term } from "~/domain/locale";
 import { makeDisplayName } from "~/domain/manufacturers";
 import { siteSearchBasePath } from "~/domain/search-scope";
 import type { Vehicle } from "~/domain/vehicle";
+import type { CardVehicle } from "./card-vehicle";
 import { vehicleCardActions, type VehicleAction } from "~/domain/vehicle-actions";
 import { vehiclePagePath } from "~/domain/vehicle-paths";
 import { findSimilarSearchPath } from "~/domain/vehicle-page";
@@ -44,7 +45,7 @@ function vehicleTitle(vehicle: Pick<Vehicle, "year" | "make" | "model">): string
   return `${vehicle.year} ${makeDisplayName(vehicle.make)} ${vehicle.model}`;
 }
 
-function cardImage(vehicle: Vehicle): string | null {
+function cardImage(vehicle: Pick<CardVehicle, "primary_image_url" | "images">): string | null {
   return vehicle.primary_image_url ?? vehicle.images[0]?.url ?? null;
 }
 
@@ -64,7 +65,7 @@ export function VehicleCard({
   headingLevel = 3,
   className,
 }: {
-  vehicle: Vehicle;
+  vehicle: CardVehicle;
   priority?: boolean;
   headingLevel?: 2 | 3 | 4;
   className?: string;
@@ -231,7 +232,7 @@ function CardActions({
   site,
 }: {
   actions: VehicleAction[];
-  vehicle: Vehicle;
+  vehicle: CardVehicle;
   site: Site;
 }) {
   const t = useTemplate();

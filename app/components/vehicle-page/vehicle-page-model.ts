@@ -11,6 +11,7 @@ import { groupOpeningHours } from "~/domain/opening-hours";
 import type { Site } from "~/server/sites/site";
 import type { LocationView } from "~/server/content/locations";
 import { imageUrl } from "~/domain/image-url";
+type ImageSettings = Pick<SiteSettings, "imageCdnTemplate" | "imageQuality">;
 import {
   formatPrice as formatPriceUncached,
   isBelowMarket,
@@ -36,7 +37,7 @@ import type { VehicleActionKind } from "~/domain/site-constants";
 import { memoFormat } from "~/app/components/vehicle-card/format-cache";
 import { siteSearchBasePath } from "~/domain/search-scope";
 import type { Vehicle, VehicleImage } from "~/domain/vehicle";
-import type { Locale } from "~/domain/site-settings";
+import type { Locale, SiteSettings } from "~/domain/site-settings";
 import { driveAwayEstimate, driveAwayView, type DriveAwayView } from "~/domain/drive-away";
 
 /** The vehicle fields the page's components read. */
@@ -171,7 +172,7 @@ function gallerySources(images: readonly VehicleImage[], heading: string): Galle
 /** The gallery's URLs through the site's image template (the main photo, its srcset, the thumbnail). */
 export function galleryImages(
   sources: readonly GallerySource[],
-  settings: Site["settings"],
+  settings: ImageSettings,
 ): GalleryImage[] {
   return sources.map((source) => ({
     src: imageUrl(source.url, 1280, settings),
@@ -181,7 +182,7 @@ export function galleryImages(
   }));
 }
 
-function imageSrcSetFor(src: string, settings: Site["settings"]): string {
+function imageSrcSetFor(src: string, settings: ImageSettings): string {
   // The main image is at most 840 CSS px wide: 2x screens need up to 1920.
   return [640, 828, 1080, 1280, 1920]
     .map((w) => ({ w, url: imageUrl(src, w, settings) }))

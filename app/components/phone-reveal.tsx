@@ -121,14 +121,7 @@ export function PhoneReveal({
         link.current?.focus();
       }}
     >
-      <summary
-        className={cn(
-          "cursor-pointer list-none group-open:hidden [&::-webkit-details-marker]:hidden",
-          className,
-        )}
-      >
-        {masked}
-      </summary>
+      <summary className={cn("phone-reveal-summary", className)}>{masked}</summary>
       {number}
     </details>
   );

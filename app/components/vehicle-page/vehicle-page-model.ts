@@ -128,7 +128,8 @@ export type VehiclePageModel = {
   };
   phone: { label: string; number: string; startsRevealed: boolean } | null;
   location: {
-    view: LocationView | null;
+    /** What the block and its map show of the location (not its hours tables or reviews). */
+    view: Pick<LocationView, "name" | "address" | "phone"> | null;
     name: string;
     hours: ReturnType<typeof groupOpeningHours>;
   } | null;
@@ -365,7 +366,9 @@ export function buildVehiclePageModel({
     location:
       location || vehicle.location_name
         ? {
-            view: location,
+            view: location
+              ? { name: location.name, address: location.address, phone: location.phone }
+              : null,
             name: location?.name ?? vehicle.location_name ?? "",
             hours: location ? groupOpeningHours(location.openingHours) : [],
           }

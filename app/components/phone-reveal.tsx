@@ -121,7 +121,14 @@ export function PhoneReveal({
         link.current?.focus();
       }}
     >
-      <summary className={cn("phone-reveal-summary", className)}>{masked}</summary>
+      <summary
+        className={cn(
+          "cursor-pointer list-none group-open:hidden [&::-webkit-details-marker]:hidden",
+          className,
+        )}
+      >
+        {masked}
+      </summary>
       {number}
     </details>
   );

@@ -74,7 +74,7 @@ export type ClientSite = Omit<Site, "settings" | "searchKey" | "version"> & {
   settings: ClientSettings;
 };
 
-/** The current site, from the root loader (available in every route and component). */
+/** Components name the site they render `Site`: the client site. */
 export type { ClientSite as Site };
 
 /** The browser's part of a site: picked here only, for the root loader. */
@@ -85,6 +85,7 @@ export function clientSite(site: Site): ClientSite {
   return { ...rest, settings: picked as ClientSettings };
 }
 
+/** The current site, from the root loader (available in every route and component). */
 export function useSite(): ClientSite {
   const data = useRouteLoaderData("root") as { site: ClientSite } | undefined;
   if (!data) throw new Error("useSite() outside a site page");

@@ -155,9 +155,9 @@ export function VehicleCard({
               )}
             </ul>
           )}
-          <SaveButton vehicle={vehicle} title={title} className="absolute right-2 bottom-2" />
+          <SaveButton vehicle={vehicle} title={title} className="vehicle-card-save" />
         </div>
-        <div className="px-4 pt-3">
+        <div className="vehicle-card-head">
           <Heading className="vehicle-card-title t-heading">
             {/* The title link covers the photo too: one link per vehicle for keyboards and readers. */}
             <a href={href} {...APP_LINK} className="vehicle-card-link">
@@ -260,7 +260,7 @@ function CardActions({
   const overflow = rest.slice(CARD_SECONDARY_ACTIONS);
   const menuId = `card-actions-${vehicle.id}`;
   return (
-    <div className="mt-auto pt-4">
+    <div className="vehicle-card-actions">
       <ul className="card-actions" aria-label={`Actions for ${name}`}>
         <li className="card-actions-primary">{render(first, true)}</li>
         {overflow.length > 0 && (
@@ -293,8 +293,8 @@ function CardActions({
           aria-label={`More actions: ${name}`}
           className="card-actions-menu"
         >
-          <p className="font-semibold">{name}</p>
-          <ul className="mt-3 grid gap-2">
+          <p>{name}</p>
+          <ul>
             {overflow.map((action) => (
               <li key={action.kind}>{render(action, false)}</li>
             ))}

@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import type { Site } from "~/server/sites/site";
+import { clientSite, type Site } from "~/app/lib/site";
 import stylesheet from "./app.css?url";
 import { SiteFooter } from "~/app/components/site/site-footer";
 import { SiteHeader } from "~/app/components/site/site-header";
@@ -26,7 +26,7 @@ function faviconHref(site: Site): string {
 export function loader({ context }: Route.LoaderArgs) {
   // The back office (app/routes/admin) has its own chrome and no site on the platform host.
   if (context.admin) return { site: null, origin: context.origin, admin: true };
-  return { site: context.site, origin: context.origin, admin: false };
+  return { site: clientSite(context.site), origin: context.origin, admin: false };
 }
 
 /** The site's brand colours as the CSS variables app.css reads. */

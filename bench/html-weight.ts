@@ -6,8 +6,9 @@
  *
  * Method: the production build in BUILD_DIR (default `build`) on the demo database with the page
  * cache off; the search page is the site's default search path, the vehicle page the first
- * vehicle it lists.
+ * vehicle it lists. With HTML_WEIGHT_DUMP=dir, each document is also written there to be read.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -46,6 +47,14 @@ async function main() {
       for (const [name, path] of pages) {
         const res = name === "SRP" ? srp : await get(platform.port, site.host, path);
         if (res.status !== 200) throw new Error(`${site.host}${path} answered ${res.status}`);
+        const dump = process.env.HTML_WEIGHT_DUMP;
+        if (dump) {
+          mkdirSync(dump, { recursive: true });
+          writeFileSync(
+            join(dump, `${site.host.replace(".localhost", "")}-${name}.html`),
+            res.body,
+          );
+        }
         const raw = Buffer.byteLength(res.body);
         const gzip = gzipSync(res.body, { level: 9 }).length;
         const { classes, scripts } = parts(res.body);

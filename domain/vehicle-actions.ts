@@ -78,9 +78,33 @@ export function canReserveOnline(
   );
 }
 
+/** What the action rules and links read of a vehicle (a card's view model carries these). */
+export type ActionVehicle = Pick<
+  Vehicle,
+  | "id"
+  | "slug"
+  | "year"
+  | "make"
+  | "model"
+  | "stocknum"
+  | "vin"
+  | "price"
+  | "car_type"
+  | "dealership_slug"
+  | "status"
+  | "sold"
+  | "reserved"
+  | "tag"
+  | "payment_processors"
+  | "show_on_dealer_website"
+  | "trade_in_allowed"
+  | "file"
+  | "images"
+>;
+
 /** 'Reserve Now': the online reservation rule and the reservable rule together. */
 export function canReserveNow(
-  vehicle: Vehicle,
+  vehicle: ActionVehicle,
   settings: Pick<SiteSettings, "paymentProvider" | "comingSoonReservable">,
 ): boolean {
   return canReserveOnline(vehicle, settings) && isReservable(vehicle, settings);
@@ -225,7 +249,7 @@ export type VehicleActionContext = {
 
 function isAllowed(
   kind: VehicleActionKind,
-  vehicle: Vehicle,
+  vehicle: ActionVehicle,
   context: VehicleActionContext,
 ): boolean {
   const { settings } = context;
@@ -273,7 +297,7 @@ function link(
 
 function buildAction(
   kind: VehicleActionKind,
-  vehicle: Vehicle,
+  vehicle: ActionVehicle,
   context: VehicleActionContext,
   view: VehicleActionView,
 ): VehicleAction {
@@ -337,7 +361,7 @@ function buildAction(
 
 /** The allowed actions among `kinds`, in that order, worded for where they are shown. */
 export function vehicleActions(
-  vehicle: Vehicle,
+  vehicle: ActionVehicle,
   context: VehicleActionContext,
   view: VehicleActionView,
   kinds: readonly VehicleActionKind[],
@@ -352,7 +376,7 @@ export function vehicleActions(
  * vehicle always offers 'Find Me Something Similar' (first, in place of the enquiry actions).
  */
 export function vehicleCardActions(
-  vehicle: Vehicle,
+  vehicle: ActionVehicle,
   context: VehicleActionContext,
 ): VehicleAction[] {
   const kinds = [...new Set(context.settings.vehicleCardActions)];
@@ -377,7 +401,7 @@ export const VEHICLE_PAGE_ACTIONS: readonly VehicleActionKind[] = [
 ];
 
 export function vehiclePageActions(
-  vehicle: Vehicle,
+  vehicle: ActionVehicle,
   context: VehicleActionContext,
 ): VehicleAction[] {
   return vehicleActions(vehicle, context, "page", VEHICLE_PAGE_ACTIONS);

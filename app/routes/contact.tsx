@@ -25,7 +25,7 @@ import { dealershipOptions, vehicleSummary, visibleLocations } from "~/server/le
 import { JsonLd } from "~/app/components/content/json-ld";
 import { FormPage, InfoBox, VehicleSummaryCard } from "~/app/components/forms/form-page";
 import { LeadForm } from "~/app/components/forms/lead-form";
-import { useSite } from "~/app/lib/site";
+import { useSite, type ClientSettings } from "~/app/lib/site";
 
 const VEHICLE_SUBCATEGORIES: readonly string[] = [
   LEAD_FORM_SUBCATEGORIES.quickEnquiry,
@@ -71,10 +71,7 @@ async function dealerJsonLd(
   return dealers.length === 0 ? null : locationsJsonLd(context, dealers);
 }
 
-function fieldsFor(
-  ctx: Awaited<ReturnType<typeof formContext>>,
-  settings: Route.LoaderArgs["context"]["site"]["settings"],
-) {
+function fieldsFor(ctx: Awaited<ReturnType<typeof formContext>>, settings: ClientSettings) {
   if (ctx.vehicle) return vehicleEnquiryFields(settings);
   return contactFormFields(
     { showCategory: true, locations: ctx.locations, dealerships: ctx.dealerships },

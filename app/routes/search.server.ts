@@ -54,12 +54,12 @@ import {
 } from "~/domain/search-url";
 import type { SortOption } from "~/domain/site-settings";
 import type { Vehicle } from "~/domain/vehicle";
-import { ENOUGH_PHOTOS } from "~/domain/vehicle-actions";
 import { loadSiteLocations } from "~/server/content/locations";
 import type { RequestContext } from "~/server/http/load-context";
 import type { MultiSearchResult } from "~/server/search";
 import type { Seo } from "~/app/components/content/seo";
 import { pagerItems } from "~/app/components/search/search-pager";
+import { toCardVehicle, type CardVehicle } from "~/app/components/vehicle-card/card-vehicle";
 import { formatNumber } from "~/domain/number-format";
 
 export type FacetOption = { value: string; label: string; count: number; selected: boolean };
@@ -103,7 +103,7 @@ export type SearchPageData = {
   perPage: number;
   sort: SortOption;
   sortOptions: { value: SortOption; label: string }[];
-  vehicles: Vehicle[];
+  vehicles: CardVehicle[];
   panels: FacetPanel[];
   chips: SelectedChip[];
   clearAllHref: string | null;
@@ -226,19 +226,6 @@ function monogram(make: string): string {
   return letters.slice(0, 3).toUpperCase();
 }
 
-/** What the card and JSON-LD need of a hit: at most the photos the card's rules look at. */
-function cardVehicle(hit: Vehicle): Vehicle {
-  return {
-    ...hit,
-    images: hit.images.slice(0, ENOUGH_PHOTOS),
-    thumbnails: [],
-    description: null,
-    categories: [],
-    filtered_features: [],
-    location: hit.location ? { ...hit.location, distribution_locations: [] } : null,
-  };
-}
-
 export async function loadSearchPage(
   context: RequestContext,
   request: Request,
@@ -291,7 +278,7 @@ export async function loadSearchPage(
     throw redirect(withQuery(canonicalUrl, requested.passThrough.toString()), 301);
   }
 
-  const vehicles = (hitsResult.hits as Vehicle[]).map(cardVehicle);
+  const vehicles = (hitsResult.hits as Vehicle[]).map(toCardVehicle);
   const heading = searchPageHeading(state, scope, settings, locale);
   const offset = (state.page - 1) * perPage;
 

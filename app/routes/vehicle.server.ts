@@ -23,6 +23,7 @@ import { jsonLdScript } from "~/server/content/json-ld";
 import { loadLocationBySlug, type LocationView } from "~/server/content/locations";
 import type { Site } from "~/server/sites/site";
 import type { Seo } from "~/app/components/content/seo";
+import { toCardVehicle, type CardVehicle } from "~/app/components/vehicle-card/card-vehicle";
 import { memoFormat } from "~/app/components/vehicle-card/format-cache";
 import {
   buildVehiclePageModel,
@@ -31,8 +32,8 @@ import {
 
 export type VehiclePageData = {
   page: VehiclePageModel;
-  /** Card data of the similar vehicles (one photo each: a card shows no more). */
-  similar: Vehicle[];
+  /** Card data of the similar vehicles. */
+  similar: CardVehicle[];
   seo: Seo & { image: string | null; imageAlt: string };
   jsonLd: string;
 };
@@ -94,15 +95,7 @@ export async function loadVehiclePage(
   const location = vehicle.location ? await vehicleLocation(context, vehicle.location.slug) : null;
   const page = buildVehiclePageModel({ vehicle, site, location, nowMs: Date.now() });
   // Card data only, as on the search page: what a card does not read is not sent for hydration.
-  const similar = findSimilar(context, vehicle).map((v) => ({
-    ...v,
-    images: v.images.slice(0, 1),
-    thumbnails: v.thumbnails.slice(0, 1),
-    description: null,
-    categories: [],
-    filtered_features: [],
-    location: v.location ? { ...v.location, distribution_locations: [] } : null,
-  }));
+  const similar = findSimilar(context, vehicle).map(toCardVehicle);
   const canonical = `${origin}${canonicalPath}`;
   const image = vehicle.images[0]
     ? absolute(imageUrl(vehicle.images[0].url, 1200, site.settings), origin)

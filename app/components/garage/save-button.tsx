@@ -55,11 +55,7 @@ export function SaveButton({
         aria-pressed={saved}
         aria-label={`Save ${title}`}
         title={saved ? "Saved to your garage" : "Save to your garage"}
-        className={cn(
-          "flex size-11 items-center justify-center rounded-full border border-slate-300 bg-white/95 shadow-sm",
-          "hover:border-slate-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900",
-          saved ? "text-rose-700" : "text-slate-800",
-        )}
+        className={`save-button ${saved ? "text-rose-700" : "text-slate-800"}`}
       >
         <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6">
           <path

@@ -5,7 +5,10 @@ import { cn } from "~/app/lib/cn";
 import { useSite } from "~/app/lib/site";
 
 /** The site's map embed URL for a location ({query}, {lat}, {long} filled in), or null. */
-function embedUrl(template: string | null, location: LocationView): string | null {
+function embedUrl(
+  template: string | null,
+  location: Pick<LocationView, "name" | "address">,
+): string | null {
   if (!template) return null;
   const { address } = location;
   return template
@@ -23,7 +26,7 @@ export function LocationMap({
   location,
   className,
 }: {
-  location: LocationView;
+  location: Pick<LocationView, "name" | "address">;
   className?: string;
 }) {
   const site = useSite();

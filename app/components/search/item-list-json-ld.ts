@@ -4,7 +4,6 @@
  * escaped), so the list is not sent to the browser twice.
  */
 import { imageUrl } from "~/domain/image-url";
-import type { Vehicle } from "~/domain/vehicle";
 import { vehiclePagePath } from "~/domain/vehicle-paths";
 import {
   LOCALE_CURRENCY,
@@ -14,6 +13,7 @@ import {
 } from "~/domain/vehicle-page";
 import { priceDisplay } from "~/domain/vehicle-price";
 import type { Site } from "~/app/lib/site";
+import type { CardVehicle } from "~/app/components/vehicle-card/card-vehicle";
 import { memoFormat } from "~/app/components/vehicle-card/format-cache";
 
 function absolute(origin: string, src: string): string {
@@ -23,7 +23,7 @@ function absolute(origin: string, src: string): string {
 export function itemListJsonLd(
   site: Pick<Site, "locale" | "settings">,
   origin: string,
-  vehicles: readonly Vehicle[],
+  vehicles: readonly CardVehicle[],
   offset: number,
   name: string,
 ) {

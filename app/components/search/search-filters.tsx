@@ -81,14 +81,10 @@ function Panel({
   open?: boolean;
 }) {
   return (
-    <details open={open} className="group border-b border-slate-200 py-3">
-      <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
+    <details open={open} className="facet-panel group">
+      <summary className="facet-panel-summary">
         <h3 className="text-base">{title}</h3>
-        <svg
-          viewBox="0 0 20 20"
-          className="size-4 transition-transform group-open:rotate-180"
-          aria-hidden="true"
-        >
+        <svg viewBox="0 0 20 20" className="facet-panel-chevron" aria-hidden="true">
           <path d="M5 7l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
         </svg>
       </summary>

@@ -1,5 +1,4 @@
 import { APP_LINK } from "~/app/components/site/app-links";
-import { cn } from "~/app/lib/cn";
 
 /** Page numbers to show: first, last, and two either side of the current page; null = a gap. */
 export function pagerItems(page: number, count: number): (number | null)[] {
@@ -30,8 +29,6 @@ export function SearchPager({
   onNavigate: () => void;
 }) {
   if (count <= 1) return null;
-  const link =
-    "inline-flex min-h-11 min-w-11 items-center justify-center rounded-site border px-3 font-semibold";
   const href = (p: number) => hrefs[p] ?? "";
   return (
     <nav aria-label="Pagination" className="mt-10">
@@ -44,7 +41,7 @@ export function SearchPager({
               data-keep-scroll=""
               rel="prev"
               onClick={onNavigate}
-              className={cn(link, "border-slate-300 hover:border-brand")}
+              className="pager-link"
             >
               Previous<span className="sr-only"> page</span>
             </a>
@@ -64,12 +61,8 @@ export function SearchPager({
                 onClick={onNavigate}
                 aria-current={p === page ? "page" : undefined}
                 aria-label={`Page ${p}`}
-                className={cn(
-                  link,
-                  p === page
-                    ? "border-brand bg-brand text-brand-foreground"
-                    : "border-slate-300 hover:border-brand",
-                )}
+                // The current page is styled by its aria-current (app.css).
+                className="pager-link"
               >
                 {p}
               </a>
@@ -84,7 +77,7 @@ export function SearchPager({
               data-keep-scroll=""
               rel="next"
               onClick={onNavigate}
-              className={cn(link, "border-slate-300 hover:border-brand")}
+              className="pager-link"
             >
               Next<span className="sr-only"> page</span>
             </a>

@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest";
 import { defaultSiteSettings, type SiteSettings } from "~/domain/site-settings";
 import { aVehicle } from "~/domain/testing/vehicle-fixture";
 import type { Vehicle } from "~/domain/vehicle";
-import type { Site } from "~/app/lib/site";
+import { clientSite } from "~/app/lib/site";
+import type { Site } from "~/server/sites/site";
 import { VehicleCard } from "./vehicle-card";
 
 function aSite(settings: Partial<SiteSettings> = {}, rest: Partial<Site> = {}): Site {
@@ -43,7 +44,7 @@ async function render(vehicle: Vehicle, site: Site = aSite(), priority = false):
     {
       id: "root",
       path: "/",
-      loader: () => ({ site }),
+      loader: () => ({ site: clientSite(site) }),
       Component: Outlet,
       children: [
         { index: true, Component: () => <VehicleCard vehicle={vehicle} priority={priority} /> },

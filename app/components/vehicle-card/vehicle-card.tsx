@@ -5,6 +5,7 @@ import { formatOdometer, localiseText, term } from "~/domain/locale";
 import { makeDisplayName } from "~/domain/manufacturers";
 import { siteSearchBasePath } from "~/domain/search-scope";
 import type { Vehicle } from "~/domain/vehicle";
+import type { CardVehicle } from "./card-vehicle";
 import { vehicleCardActions, type VehicleAction } from "~/domain/vehicle-actions";
 import { vehiclePagePath } from "~/domain/vehicle-paths";
 import { findSimilarSearchPath } from "~/domain/vehicle-page";
@@ -17,7 +18,7 @@ import {
   type VehicleTag,
 } from "~/domain/vehicle-tags";
 import { cn } from "~/app/lib/cn";
-import { useSite, useTemplate, type Site } from "~/app/lib/site";
+import { useSite, type Site } from "~/app/lib/site";
 import { APP_LINK } from "~/app/components/site/app-links";
 import { memoFormat } from "./format-cache";
 import { PhoneReveal } from "~/app/components/phone-reveal";
@@ -44,7 +45,7 @@ function vehicleTitle(vehicle: Pick<Vehicle, "year" | "make" | "model">): string
   return `${vehicle.year} ${makeDisplayName(vehicle.make)} ${vehicle.model}`;
 }
 
-function cardImage(vehicle: Vehicle): string | null {
+function cardImage(vehicle: Pick<CardVehicle, "primary_image_url" | "images">): string | null {
   return vehicle.primary_image_url ?? vehicle.images[0]?.url ?? null;
 }
 
@@ -64,13 +65,12 @@ export function VehicleCard({
   headingLevel = 3,
   className,
 }: {
-  vehicle: Vehicle;
+  vehicle: CardVehicle;
   priority?: boolean;
   headingLevel?: 2 | 3 | 4;
   className?: string;
 }) {
   const site = useSite();
-  const t = useTemplate();
   const { settings, locale } = site;
   const Heading = `h${headingLevel}` as const;
   const href = vehiclePagePath(vehicle.slug, settings);
@@ -116,15 +116,9 @@ export function VehicleCard({
   ];
 
   return (
-    <article
-      className={cn(
-        "flex h-full flex-col overflow-hidden rounded-site border border-slate-200 bg-white shadow-sm",
-        className,
-      )}
-      data-vehicle-id={vehicle.id}
-    >
+    <article className={cn("vehicle-card", className)} data-vehicle-id={vehicle.id}>
       <div className="relative">
-        <div className="relative aspect-[4/3] bg-slate-100">
+        <div className="vehicle-card-photo">
           {image ? (
             <img
               src={cardImageUrl(image, CARD_IMAGE_WIDTH, settings)}
@@ -136,7 +130,7 @@ export function VehicleCard({
               loading={priority ? "eager" : "lazy"}
               fetchPriority={priority ? "high" : undefined}
               decoding={priority ? "sync" : "async"}
-              className="absolute inset-0 size-full object-cover"
+              className="vehicle-card-img"
             />
           ) : (
             <div className="absolute inset-0 flex items-center justify-center text-sm text-slate-600">
@@ -144,7 +138,7 @@ export function VehicleCard({
             </div>
           )}
           {tags.length > 0 && (
-            <ul className="absolute top-2 left-2 z-10 flex flex-wrap gap-1" aria-label="Tags">
+            <ul className="vehicle-card-tags" aria-label="Tags">
               {tags.map((tag) =>
                 tag.kind === "certified" ? (
                   <li key={tag.kind}>
@@ -153,10 +147,7 @@ export function VehicleCard({
                 ) : (
                   <li
                     key={`${tag.kind}:${tag.label}`}
-                    className={cn(
-                      "rounded px-2 py-0.5 text-xs font-bold shadow-sm",
-                      TAG_STYLES[tag.kind],
-                    )}
+                    className={`vehicle-card-tag ${TAG_STYLES[tag.kind]}`}
                   >
                     {tag.label}
                   </li>
@@ -164,35 +155,28 @@ export function VehicleCard({
               )}
             </ul>
           )}
-          <SaveButton vehicle={vehicle} title={title} className="absolute right-2 bottom-2" />
+          <SaveButton vehicle={vehicle} title={title} className="vehicle-card-save" />
         </div>
-        <div className="px-4 pt-3">
-          <Heading className={cn("text-lg leading-snug", t.heading)}>
+        <div className="vehicle-card-head">
+          <Heading className="vehicle-card-title t-heading">
             {/* The title link covers the photo too: one link per vehicle for keyboards and readers. */}
-            <a href={href} {...APP_LINK} className="after:absolute after:inset-0 hover:underline">
+            <a href={href} {...APP_LINK} className="vehicle-card-link">
               {title}
             </a>
           </Heading>
-          {subtitle && <p className="text-sm text-slate-700">{subtitle}</p>}
+          {subtitle && <p className="vehicle-card-note">{subtitle}</p>}
         </div>
       </div>
 
-      <div className="flex flex-1 flex-col px-4 pt-2 pb-4">
-        <div className="flex flex-wrap items-baseline gap-x-2">
-          <p
-            className={cn(
-              "text-2xl font-bold",
-              price.kind === "price" ? "text-slate-950" : "text-lg text-slate-800",
-            )}
-          >
-            {price.text}
-          </p>
+      <div className="vehicle-card-body">
+        <div className="vehicle-card-price">
+          <p className={price.kind === "price" ? "price" : "price-text"}>{price.text}</p>
           {price.kind === "price" && vehicle.price_type && (
-            <p className="text-sm text-slate-700">{localiseText(vehicle.price_type, locale)}</p>
+            <p className="vehicle-card-note">{localiseText(vehicle.price_type, locale)}</p>
           )}
         </div>
         {wasPrice && (
-          <p className="text-sm text-slate-700">
+          <p className="vehicle-card-note">
             Was <s>{wasPrice}</s>
           </p>
         )}
@@ -208,14 +192,9 @@ export function VehicleCard({
         )}
 
         {/* The values name themselves (Used, Automatic, 41,417 km, Diesel): no labels to read out. */}
-        <ul
-          className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm text-slate-800"
-          aria-label="Specifications"
-        >
+        <ul className="vehicle-card-specs" aria-label="Specifications">
           {specs.map((spec) => (
-            <li key={spec.label} className="truncate">
-              {spec.value}
-            </li>
+            <li key={spec.label}>{spec.value}</li>
           ))}
         </ul>
 
@@ -231,19 +210,15 @@ function CardActions({
   site,
 }: {
   actions: VehicleAction[];
-  vehicle: Vehicle;
+  vehicle: CardVehicle;
   site: Site;
 }) {
-  const t = useTemplate();
   const [first, ...rest] = actions;
   if (!first) return null;
   const name = vehicleTitle(vehicle);
   const render = (action: VehicleAction, primary: boolean) => {
     // The layout is the `card-action` component class (app/app.css): 21 cards x 5 actions.
-    const className = cn(
-      primary ? "card-action card-action-primary" : "card-action",
-      primary ? t.button : t.buttonOutline,
-    );
+    const className = primary ? "card-action card-action-primary btn" : "card-action btn-outline";
     switch (action.type) {
       case "link":
         // Plain links: the forms they open work without any script on this page.
@@ -285,7 +260,7 @@ function CardActions({
   const overflow = rest.slice(CARD_SECONDARY_ACTIONS);
   const menuId = `card-actions-${vehicle.id}`;
   return (
-    <div className="mt-auto pt-4">
+    <div className="vehicle-card-actions">
       <ul className="card-actions" aria-label={`Actions for ${name}`}>
         <li className="card-actions-primary">{render(first, true)}</li>
         {overflow.length > 0 && (
@@ -295,7 +270,7 @@ function CardActions({
               popoverTarget={menuId}
               aria-haspopup="true"
               aria-label={`More actions: ${name}`}
-              className={cn("card-actions-more-button", t.buttonOutline)}
+              className="card-actions-more-button btn-outline"
             >
               <span aria-hidden="true">⋯</span>
             </button>
@@ -318,8 +293,8 @@ function CardActions({
           aria-label={`More actions: ${name}`}
           className="card-actions-menu"
         >
-          <p className="font-semibold">{name}</p>
-          <ul className="mt-3 grid gap-2">
+          <p>{name}</p>
+          <ul>
             {overflow.map((action) => (
               <li key={action.kind}>{render(action, false)}</li>
             ))}
@@ -328,7 +303,7 @@ function CardActions({
             type="button"
             popoverTarget={menuId}
             popoverTargetAction="hide"
-            className="mt-3 w-full py-2 text-sm font-semibold underline"
+            className="card-actions-close"
           >
             Close
           </button>

@@ -130,19 +130,17 @@ export function Gallery({
       {count > 1 && (
         <ul
           ref={thumbs}
-          className="no-print mt-3 flex gap-2 overflow-x-auto pb-2"
+          className="gallery-thumbs no-print"
           aria-label="Thumbnails"
         >
           {images.map((image, i) => (
-            <li key={image.src} className="shrink-0">
+            <li key={image.src}>
+              {/* The current photo's thumbnail is styled by its aria-current (app.css). */}
               <button
                 type="button"
                 onClick={() => setIndex(i)}
                 aria-current={i === index ? "true" : undefined}
-                className={cn(
-                  "block overflow-hidden rounded-site border-2",
-                  i === index ? "border-brand" : "border-transparent opacity-80 hover:opacity-100",
-                )}
+                className="gallery-thumb"
               >
                 <img
                   src={image.thumb}
@@ -151,7 +149,6 @@ export function Gallery({
                   height={70}
                   loading="lazy"
                   decoding="async"
-                  className="aspect-[8/5] w-28 object-cover"
                 />
               </button>
             </li>

@@ -15,16 +15,15 @@ function ActionLink({
   variant: "primary" | "secondary" | "outline";
   icon?: ReactNode;
 }) {
-  const t = useTemplate();
   return (
     <a
       href={action.href}
       {...(action.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
       className={cn(
-        "flex w-full flex-col items-center justify-center px-4 py-3 text-center font-semibold",
+        "sidebar-action",
         variant === "primary" && "rounded-site bg-accent text-accent-foreground hover:opacity-90",
-        variant === "secondary" && t.button,
-        variant === "outline" && t.buttonOutline,
+        variant === "secondary" && "btn",
+        variant === "outline" && "btn-outline",
       )}
     >
       <span className="inline-flex items-center gap-2">

@@ -1,11 +1,17 @@
-import type { Vehicle } from "~/domain/vehicle";
+import type { CardVehicle } from "~/app/components/vehicle-card/card-vehicle";
 import { VehicleCard } from "~/app/components/vehicle-card/vehicle-card";
 import { cn } from "~/app/lib/cn";
 import { useTemplate } from "~/app/lib/site";
 import { APP_LINK } from "~/app/components/site/app-links";
 
 /** Similar vehicles from the search service, as the site's vehicle cards, and a search for more. */
-export function SimilarVehicles({ vehicles, moreHref }: { vehicles: Vehicle[]; moreHref: string }) {
+export function SimilarVehicles({
+  vehicles,
+  moreHref,
+}: {
+  vehicles: CardVehicle[];
+  moreHref: string;
+}) {
   const t = useTemplate();
   // The cards' links are plain <a data-app-link>: one handler here navigates in the app.
   if (vehicles.length === 0) return null;

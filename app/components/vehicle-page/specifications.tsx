@@ -17,11 +17,11 @@ export function Specifications({ page }: { page: VehiclePageModel }) {
               <h3 className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
                 {group.title}
               </h3>
-              <dl className="mt-2 divide-y divide-slate-200 border-y border-slate-200">
+              <dl className="spec-list">
                 {group.rows.map((row) => (
-                  <div key={row.label} className="flex justify-between gap-4 py-2">
-                    <dt className="min-w-0 text-slate-700">{row.label}</dt>
-                    <dd className="text-right font-semibold break-words text-slate-900">
+                  <div key={row.label}>
+                    <dt>{row.label}</dt>
+                    <dd>
                       {row.value}
                     </dd>
                   </div>

@@ -11,6 +11,7 @@ import { groupOpeningHours } from "~/domain/opening-hours";
 import type { Site } from "~/server/sites/site";
 import type { LocationView } from "~/server/content/locations";
 import { imageUrl } from "~/domain/image-url";
+type ImageSettings = Pick<SiteSettings, "imageCdnTemplate" | "imageQuality">;
 import {
   formatPrice as formatPriceUncached,
   isBelowMarket,
@@ -36,7 +37,7 @@ import type { VehicleActionKind } from "~/domain/site-constants";
 import { memoFormat } from "~/app/components/vehicle-card/format-cache";
 import { siteSearchBasePath } from "~/domain/search-scope";
 import type { Vehicle, VehicleImage } from "~/domain/vehicle";
-import type { Locale } from "~/domain/site-settings";
+import type { Locale, SiteSettings } from "~/domain/site-settings";
 import { driveAwayEstimate, driveAwayView, type DriveAwayView } from "~/domain/drive-away";
 
 /** The vehicle fields the page's components read. */
@@ -127,7 +128,8 @@ export type VehiclePageModel = {
   };
   phone: { label: string; number: string; startsRevealed: boolean } | null;
   location: {
-    view: LocationView | null;
+    /** What the block and its map show of the location (not its hours tables or reviews). */
+    view: Pick<LocationView, "name" | "address" | "phone"> | null;
     name: string;
     hours: ReturnType<typeof groupOpeningHours>;
   } | null;
@@ -171,7 +173,7 @@ function gallerySources(images: readonly VehicleImage[], heading: string): Galle
 /** The gallery's URLs through the site's image template (the main photo, its srcset, the thumbnail). */
 export function galleryImages(
   sources: readonly GallerySource[],
-  settings: Site["settings"],
+  settings: ImageSettings,
 ): GalleryImage[] {
   return sources.map((source) => ({
     src: imageUrl(source.url, 1280, settings),
@@ -181,7 +183,7 @@ export function galleryImages(
   }));
 }
 
-function imageSrcSetFor(src: string, settings: Site["settings"]): string {
+function imageSrcSetFor(src: string, settings: ImageSettings): string {
   // The main image is at most 840 CSS px wide: 2x screens need up to 1920.
   return [640, 828, 1080, 1280, 1920]
     .map((w) => ({ w, url: imageUrl(src, w, settings) }))
@@ -364,7 +366,9 @@ export function buildVehiclePageModel({
     location:
       location || vehicle.location_name
         ? {
-            view: location,
+            view: location
+              ? { name: location.name, address: location.address, phone: location.phone }
+              : null,
             name: location?.name ?? vehicle.location_name ?? "",
             hours: location ? groupOpeningHours(location.openingHours) : [],
           }

@@ -3,7 +3,7 @@ import { lazy, Suspense, useMemo } from "react";
 import type { ReactNode } from "react";
 import { JsonLd } from "~/app/components/content/json-ld";
 import { useSite } from "~/app/lib/site";
-import type { Vehicle } from "~/domain/vehicle";
+import type { CardVehicle } from "~/app/components/vehicle-card/card-vehicle";
 import { Breadcrumbs } from "./breadcrumbs";
 import { Gallery } from "./gallery";
 import { LocationBlock } from "./location-block";
@@ -44,7 +44,7 @@ export function VehiclePage({
   enquiryForm,
 }: {
   page: VehiclePageModel;
-  similar: Vehicle[];
+  similar: CardVehicle[];
   canonical: string;
   jsonLd: string;
   enquiryForm?: ReactNode;

@@ -8,8 +8,11 @@
  */
 import type { NavigationItem } from "~/domain/site-settings";
 
-/** The header row's width at each desktop breakpoint: the screen (or the 80rem container) less padding. */
-export const HEADER_ROW_WIDTHS = { lg: 1024 - 32, xl: 1280 - 32 } as const;
+/**
+ * The header row's narrowest width from each desktop breakpoint (app.css: lg 992 px, xl 1200 px):
+ * the screen less the row's padding.
+ */
+export const HEADER_ROW_WIDTHS = { lg: 992 - 32, xl: 1200 - 32 } as const;
 
 /** What shares the row with the menu (the logo, the phone number, the buttons, the garage link). */
 export type HeaderRowParts = {

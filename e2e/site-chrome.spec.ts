@@ -208,3 +208,33 @@ for (const width of [390, 768, 1024, 1366, 1920]) {
     expect(pageErrors).toEqual([]);
   });
 }
+
+test("moves a further item into 'More pages' when the labels turn out wider than estimated", async ({
+  page,
+  siteUrl,
+  axe,
+  pageErrors,
+}) => {
+  await page.setViewportSize({ width: 1100, height: 900 });
+  await page.goto(siteUrl("harbour-auto-group", "/about-us"), { waitUntil: "networkidle" });
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const list = nav.locator(":scope > ul");
+  const shown = () => list.locator(":scope > li[data-menu-item]").filter({ visible: true }).count();
+  const before = await shown();
+  // Wider letters than the server's estimate, then a new width: the header measures again.
+  await page.addStyleTag({
+    content: 'nav[aria-label="Main"] li[data-menu-item] a { letter-spacing: 1em }',
+  });
+  await page.setViewportSize({ width: 1090, height: 900 });
+  await expect.poll(shown).toBeLessThan(before);
+  expect(await list.evaluate((ul) => ul.scrollWidth <= ul.clientWidth)).toBe(true);
+  const more = nav.getByRole("button", { name: "More pages" });
+  await more.focus();
+  await page.keyboard.press("Enter");
+  await expect(
+    nav.getByRole("link", { name: "Special Offers" }).filter({ visible: true }),
+  ).toHaveCount(1);
+  await page.keyboard.press("Escape");
+  expect(await axe()).toEqual([]);
+  expect(pageErrors).toEqual([]);
+});

@@ -179,6 +179,25 @@ for (const width of [390, 768, 1024, 1366, 1920]) {
       expect(scroll.scroll, `${site.slug} at ${width} px scrolls sideways`).toBeLessThanOrEqual(
         scroll.client,
       );
+      // Nothing in the header moved after the first paint (hydration and measuring included).
+      const headerShift = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            new PerformanceObserver((entries) => {
+              const header = document.querySelector("header");
+              let sum = 0;
+              for (const entry of entries.getEntries() as Array<
+                PerformanceEntry & { value: number; sources: Array<{ node: Node | null }> }
+              >) {
+                if (entry.sources.some((s) => s.node && header?.contains(s.node)))
+                  sum += entry.value;
+              }
+              resolve(sum);
+            }).observe({ type: "layout-shift", buffered: true });
+            setTimeout(() => resolve(0), 500);
+          }),
+      );
+      expect(headerShift, `${site.slug} at ${width} px: header layout shift`).toBe(0);
       if (width < 1024) continue;
       // What the row does not show, 'More pages' offers: reached with the keyboard alone.
       const hidden: string[] = [];

@@ -179,7 +179,7 @@ export function SiteHeader() {
               alt=""
               width={160}
               height={48}
-              className="h-10 w-auto max-w-40 object-contain object-left"
+              className="h-10 w-40 object-contain object-left"
             />
           ) : (
             <span className="block max-w-48 text-xl leading-tight font-bold">{site.name}</span>

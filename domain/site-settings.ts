@@ -147,6 +147,24 @@ const GarageSettingsSchema = z
     path: "/my-garage",
   });
 
+/** The makes' marks on the home page's make cards and the search filter's make cards. */
+const MakeMarksSchema = z
+  .object({
+    logos: z
+      .record(z.string().trim().min(1), z.string().trim().min(1))
+      .default({})
+      .describe(
+        "A logo image URL per make, keyed by the make's slug (e.g. 'kia', 'land-rover'); a make without one shows its name as a wordmark. Default none: make logos are their makers' trademarks, so a site supplies only those it may use.",
+      ),
+    colour: z
+      .enum(["neutral", "brand"])
+      .default("neutral")
+      .describe(
+        "Colour of the make wordmarks: 'neutral' (dark grey) or 'brand' (the brand colour).",
+      ),
+  })
+  .default({ logos: {}, colour: "neutral" });
+
 const PromoPopupSchema = z.object({
   imageUrl: z.string().nullable().default(null),
   title: z.string(),
@@ -679,6 +697,7 @@ export const SiteSettingsSchema = z.object({
       "Additional services offered as checkboxes on the service booking form (gathered into additional_services).",
     ),
   theme: ThemeSchema,
+  makeMarks: MakeMarksSchema,
 
   // Data in
   dataSource: DataSourceSchema.default({ kind: "local" }).describe(

@@ -14,9 +14,23 @@ test("renders every demo site's home page with its own brand, navigation and foo
     await expect(page.locator("html")).toHaveCSS("--brand", site.settings.theme.primary);
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav).toBeVisible();
+    // Each item is in the row, or (what the row has no room for) under 'More pages'.
+    await page.waitForLoadState("networkidle");
+    if (await page.getByRole("dialog").isVisible()) await page.keyboard.press("Escape");
+    const more = nav.getByRole("button", { name: "More pages" });
+    await more.click();
     for (const item of site.navigation.header) {
-      await expect(nav.getByText(item.name, { exact: true }).first()).toBeVisible();
+      const name = item.dropdownItems?.[0]?.name ?? item.name;
+      await expect(nav.getByText(name, { exact: true }).first(), site.slug).toBeAttached();
+      if (item.name === "More") continue;
+      const inRow = nav.getByText(item.name, { exact: true });
+      const inMore = nav.getByRole("link", { name, exact: true });
+      await expect(
+        inRow.or(inMore).filter({ visible: true }).first(),
+        `${site.slug}: ${item.name}`,
+      ).toBeVisible();
     }
+    await more.click();
     await expect(page.getByRole("heading", { name: "Company" })).toBeVisible();
   }
   expect(pageErrors).toEqual([]);
@@ -66,7 +80,8 @@ test("opens every header dropdown with the keyboard, moves through it and closes
   await expect(page.getByRole("dialog")).toHaveCount(0);
   const nav = page.getByRole("navigation", { name: "Main" });
   const names = await nav.getByRole("button", { expanded: false }).allTextContents();
-  expect(names.length).toBeGreaterThanOrEqual(3);
+  // The stock dropdown in the row and 'More pages' at its end.
+  expect(names.length).toBeGreaterThanOrEqual(2);
   for (const name of names) {
     const button = nav.getByRole("button", { name, exact: true });
     await button.focus();
@@ -106,4 +121,139 @@ test("gives an unknown host a plain 404", async ({ page, siteUrl }) => {
   const res = await page.goto(siteUrl("no-such-dealer"));
   expect(res?.status()).toBe(404);
   await expect(page.locator("body")).toHaveText("Not Found");
+});
+
+/** Vertical extents overlap: the boxes sit on one line. */
+function onOneLine(boxes: Array<{ name: string; y: number; height: number }>): string[] {
+  const top = Math.max(...boxes.map((b) => b.y));
+  const bottom = Math.min(...boxes.map((b) => b.y + b.height));
+  return top < bottom
+    ? []
+    : boxes.map((b) => `${b.name}: ${Math.round(b.y)}+${Math.round(b.height)}`);
+}
+
+for (const width of [390, 768, 1024, 1366, 1920]) {
+  test(`keeps every demo site's header on one row at ${width} px, without sideways scrolling`, async ({
+    page,
+    server,
+    siteUrl,
+    pageErrors,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    for (const site of server.registry.all()) {
+      await page.goto(siteUrl(site.slug), { waitUntil: "networkidle" });
+      if (await page.getByRole("dialog").isVisible()) await page.keyboard.press("Escape");
+      const banner = page.getByRole("banner");
+      const parts = [banner.getByRole("link", { name: `${site.name} home` })];
+      const nav = page.getByRole("navigation", { name: "Main" });
+      if (width >= 1024) {
+        await expect(banner.getByRole("button", { name: "Menu" }), site.slug).toBeHidden();
+        const items = nav.locator(":scope > ul > li");
+        for (let i = 0; i < (await items.count()); i++) {
+          if (await items.nth(i).isVisible()) parts.push(items.nth(i));
+        }
+      } else {
+        await expect(nav, site.slug).toBeHidden();
+      }
+      if (width >= 768) parts.push(banner.getByRole("link", { name: "Book a Service" }));
+      if (width < 1024) parts.push(banner.getByRole("button", { name: "Menu" }));
+      const boxes = [];
+      for (const part of parts) {
+        const box = await part.boundingBox();
+        expect(box, `${site.slug}: ${String(part)}`).not.toBeNull();
+        boxes.push({ name: String(part), ...box! });
+      }
+      expect(onOneLine(boxes), `${site.slug} at ${width} px`).toEqual([]);
+      // Left to right without overlapping, and inside the screen.
+      const xs = boxes.map((b) => [Math.round(b.x), Math.round(b.x + b.width)] as const);
+      for (let i = 1; i < xs.length; i++) {
+        expect(xs[i]![0], `${site.slug} at ${width} px: ${boxes[i]!.name}`).toBeGreaterThanOrEqual(
+          xs[i - 1]![1],
+        );
+      }
+      expect(Math.max(...xs.map(([, right]) => right)), site.slug).toBeLessThanOrEqual(width);
+      const scroll = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+      }));
+      expect(scroll.scroll, `${site.slug} at ${width} px scrolls sideways`).toBeLessThanOrEqual(
+        scroll.client,
+      );
+      // Nothing in the header moved after the first paint (hydration and measuring included).
+      const headerShift = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            new PerformanceObserver((entries) => {
+              const header = document.querySelector("header");
+              let sum = 0;
+              for (const entry of entries.getEntries() as Array<
+                PerformanceEntry & { value: number; sources: Array<{ node: Node | null }> }
+              >) {
+                if (entry.sources.some((s) => s.node && header?.contains(s.node)))
+                  sum += entry.value;
+              }
+              resolve(sum);
+            }).observe({ type: "layout-shift", buffered: true });
+            setTimeout(() => resolve(0), 500);
+          }),
+      );
+      expect(headerShift, `${site.slug} at ${width} px: header layout shift`).toBe(0);
+      if (width < 1024) continue;
+      // What the row does not show, 'More pages' offers: reached with the keyboard alone.
+      const hidden: string[] = [];
+      for (const item of site.navigation.header) {
+        if (item.name === "More") continue;
+        const inRow = nav.locator(":scope > ul > li").filter({ hasText: item.name }).first();
+        if (await inRow.isVisible()) continue;
+        hidden.push(item.dropdownItems?.[0]?.name ?? item.name);
+      }
+      if (hidden.length === 0) continue;
+      const more = nav.getByRole("button", { name: "More pages" });
+      await more.focus();
+      await page.keyboard.press("Enter");
+      await expect(more).toHaveAttribute("aria-expanded", "true");
+      const reached: string[] = [];
+      const links = await page
+        .locator(`[id="${await more.getAttribute("aria-controls")}"] a`)
+        .evaluateAll((all) => all.filter((a) => a.getClientRects().length > 0).length);
+      for (let i = 0; i < links; i++) {
+        await page.keyboard.press("ArrowDown");
+        reached.push((await page.evaluate(() => document.activeElement?.textContent)) ?? "");
+      }
+      for (const name of hidden) expect(reached, `${site.slug} at ${width} px`).toContain(name);
+      await page.keyboard.press("Escape");
+      await expect(more).toBeFocused();
+    }
+    expect(pageErrors).toEqual([]);
+  });
+}
+
+test("moves a further item into 'More pages' when the labels turn out wider than estimated", async ({
+  page,
+  siteUrl,
+  axe,
+  pageErrors,
+}) => {
+  await page.setViewportSize({ width: 1100, height: 900 });
+  await page.goto(siteUrl("harbour-auto-group", "/about-us"), { waitUntil: "networkidle" });
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const list = nav.locator(":scope > ul");
+  const shown = () => list.locator(":scope > li[data-menu-item]").filter({ visible: true }).count();
+  const before = await shown();
+  // Wider letters than the server's estimate, then a new width: the header measures again.
+  await page.addStyleTag({
+    content: 'nav[aria-label="Main"] li[data-menu-item] a { letter-spacing: 1em }',
+  });
+  await page.setViewportSize({ width: 1090, height: 900 });
+  await expect.poll(shown).toBeLessThan(before);
+  expect(await list.evaluate((ul) => ul.scrollWidth <= ul.clientWidth)).toBe(true);
+  const more = nav.getByRole("button", { name: "More pages" });
+  await more.focus();
+  await page.keyboard.press("Enter");
+  await expect(
+    nav.getByRole("link", { name: "Special Offers" }).filter({ visible: true }),
+  ).toHaveCount(1);
+  await page.keyboard.press("Escape");
+  expect(await axe()).toEqual([]);
+  expect(pageErrors).toEqual([]);
 });

@@ -9,8 +9,8 @@ export type TemplateTokens = {
   header: string;
   /** Links of the main navigation. */
   navLink: string;
-  /** The row the main navigation sits on, below logo and buttons. */
-  menuRow: string;
+  /** Menu links and buttons are set in letter-spaced capitals (wider: the header fits fewer). */
+  capitals: boolean;
   /** Strip above the header with phone and buttons (classic) or none (bold). */
   topBar: string | null;
   footer: string;
@@ -24,7 +24,7 @@ export const TEMPLATE_TOKENS: Record<Template, TemplateTokens> = {
   classic: {
     header: "bg-white text-slate-900 border-b border-slate-200",
     navLink: "text-slate-800 hover:text-brand",
-    menuRow: "border-t border-slate-200",
+    capitals: false,
     topBar: "bg-brand text-brand-foreground",
     footer: "bg-slate-100 text-slate-700",
     footerHeading: "text-slate-900 font-semibold",
@@ -36,7 +36,7 @@ export const TEMPLATE_TOKENS: Record<Template, TemplateTokens> = {
   bold: {
     header: "bg-brand text-brand-foreground",
     navLink: "text-brand-foreground uppercase tracking-wide text-sm font-semibold hover:underline",
-    menuRow: "border-t border-white/20",
+    capitals: true,
     topBar: null,
     footer: "bg-slate-950 text-slate-300",
     footerHeading: "text-white uppercase tracking-wide font-bold",

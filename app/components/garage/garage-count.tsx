@@ -1,6 +1,7 @@
 /**
  * The header's link to the garage with the number of saved cars (read after hydration): in the
- * header row from 640 px wide, where the row has room for it, and in the phone menu below that.
+ * header row from 640 px wide, where the row has room for it (the words 'My garage' from 1280 px,
+ * beside the menu), and in the phone menu below that.
  */
 import { garagePath } from "~/domain/favourites";
 import { APP_LINK } from "~/app/components/site/app-links";
@@ -38,7 +39,7 @@ export function GarageCount({
         />
       </svg>
       <span aria-hidden="true">
-        <span className={inMenu ? undefined : "max-lg:hidden"}>My garage </span>
+        <span className={inMenu ? undefined : "max-xl:hidden"}>My garage </span>
         <span className="inline-block min-w-[3ch] tabular-nums">({count})</span>
       </span>
       <span className="sr-only">

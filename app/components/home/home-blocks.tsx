@@ -18,6 +18,7 @@ import { Icon } from "~/app/components/content/icons";
 import type { IconName } from "~/app/components/content/icons";
 import { ScrollCarousel } from "~/app/components/content/scroll-carousel";
 import { OfferCard } from "~/app/components/offers/offer-card";
+import { MakeMark } from "~/app/components/search/make-mark";
 import { SiteLink } from "~/app/components/site/site-link";
 import { cn } from "~/app/lib/cn";
 import { useSite, useTemplate } from "~/app/lib/site";
@@ -175,8 +176,11 @@ export function OurRangeBlock({ stock }: { stock: StockSummary }) {
         {stock.makes.map((make) => (
           <li key={make.make} className="rounded-site border border-slate-200 bg-white p-5">
             <h3 className="text-lg font-semibold">
-              <SiteLink href={make.href} className="hover:text-brand hover:underline">
-                {make.displayName}
+              <SiteLink
+                href={make.href}
+                className="flex flex-col items-start gap-2 hover:text-brand hover:underline"
+              >
+                <MakeMark make={make.make} label={make.displayName} alignStart />
               </SiteLink>
             </h3>
             <p className="text-sm text-slate-700">

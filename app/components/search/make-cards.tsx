@@ -1,6 +1,7 @@
 import { SEARCH_PAGE_TEXT } from "~/domain/search-facets";
 import type { FacetPanel, MakeOption } from "~/app/routes/search.server";
 import { cn } from "~/app/lib/cn";
+import { MakeMark } from "./make-mark";
 import { OptionCount } from "./option-count";
 import { useSearchUi } from "./search-context";
 
@@ -29,24 +30,12 @@ function MakeCard({
           onChange={onChange}
           className="sr-only"
         />
-        {make.logoUrl ? (
-          <img
-            src={make.logoUrl}
-            alt=""
-            width={40}
-            height={40}
-            loading="lazy"
-            className="size-10 object-contain"
-          />
-        ) : (
-          <span
-            aria-hidden="true"
-            className="flex size-10 items-center justify-center rounded-full bg-slate-100 text-xs font-bold tracking-tight text-slate-800"
-          >
-            {make.monogram}
-          </span>
-        )}
-        <span className="font-medium text-slate-900">{make.label}</span>
+        <MakeMark
+          make={make.value}
+          label={make.label}
+          catalogueLogo={make.logoUrl}
+          labelClassName="font-medium text-slate-900"
+        />
         <OptionCount count={make.count} className="text-xs text-slate-600 tabular-nums" />
       </label>
     </li>
@@ -54,7 +43,7 @@ function MakeCard({
 }
 
 /**
- * Makes as logo cards (a monogram where the catalogue has no logo): the popular makes first,
+ * Makes as cards with the make's logo or wordmark (make-mark.tsx): the popular makes first,
  * 'Show all makes' / 'Hide extra makes' for the rest, and under each selected make
  * 'Select models' / 'Hide'. The toggles are <details>, so they need no script.
  */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { groupNameIsLink, headerMenu, itemsThatFit, MENU_ROW_WIDTHS } from "./header-menu";
+import {
+  groupNameIsLink,
+  HEADER_ROW_WIDTHS,
+  headerMenu,
+  itemsThatFit,
+  menuWidths,
+  reservedWidth,
+} from "./header-menu";
 
 const link = (name: string, url = `/${name.toLowerCase().replace(/ /g, "-")}`) => ({ name, url });
 const more = {
@@ -21,7 +28,29 @@ describe("header menu on one row (sites-and-settings.md, Navigation)", () => {
     const menu = headerMenu([...many, more]);
     expect(menu.fit.lg).toBeLessThan(menu.fit.xl);
     expect(menu.fit.xl).toBeLessThan(many.length);
-    expect(itemsThatFit(many, MENU_ROW_WIDTHS.xl, false)).toBeGreaterThanOrEqual(menu.fit.xl);
+    expect(itemsThatFit(many, HEADER_ROW_WIDTHS.xl, false)).toBeGreaterThanOrEqual(menu.fit.xl);
+  });
+
+  it("gives the menu what the logo, phone, buttons and garage link leave of the row", () => {
+    const classic = {
+      logoText: null,
+      phone: null,
+      actions: ["Value My Car", "Book a Service"],
+      garage: true,
+      uppercase: false,
+    };
+    const bold = { ...classic, phone: "07 5555 0100", uppercase: true };
+    expect(reservedWidth(bold, "lg")).toBeGreaterThan(reservedWidth(classic, "lg"));
+    expect(reservedWidth(classic, "xl")).toBeGreaterThan(reservedWidth(classic, "lg"));
+    const widths = menuWidths(classic);
+    expect(widths.lg).toBeLessThan(HEADER_ROW_WIDTHS.lg);
+    const items = Array.from({ length: 8 }, (_, i) => link(`Menu item ${i}`));
+    const alone = headerMenu([...items, more]);
+    const shared = headerMenu([...items, more], classic);
+    const capitals = headerMenu([...items, more], bold);
+    expect(capitals.fit.xl).toBeLessThan(shared.fit.xl);
+    expect(shared.fit.lg).toBeLessThan(alone.fit.lg);
+    expect(shared.fit.xl).toBeLessThanOrEqual(alone.fit.xl);
   });
 
   it("a group's name is a link only when it leads somewhere its items do not", () => {

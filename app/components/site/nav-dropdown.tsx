@@ -17,6 +17,7 @@ export function NavDropdown({
   alignEnd = false,
   childClassNames,
   className,
+  menuItem = false,
 }: {
   item: NavigationItem;
   linkClassName: string;
@@ -27,6 +28,8 @@ export function NavDropdown({
   /** A class for each of `item.dropdownItems`, by index (the breakpoints an overflow shows at). */
   childClassNames?: readonly string[];
   className?: string;
+  /** One of the menu's own items (not 'More'): the header counts these when it measures the row. */
+  menuItem?: boolean;
 }) {
   const { locale } = useSite();
   const [open, setOpen] = useState(false);
@@ -59,6 +62,7 @@ export function NavDropdown({
     <li
       ref={root}
       className={cn("group relative", className)}
+      data-menu-item={menuItem || undefined}
       onKeyDown={(event) => {
         if (event.key === "Escape" && open) {
           setOpen(false);

@@ -1,5 +1,5 @@
 import { GarageCount } from "~/app/components/garage/garage-count";
-import { useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useHydrated } from "~/app/lib/use-hydrated";
 import { localiseText } from "~/domain/locale";
 import { cn } from "~/app/lib/cn";
@@ -9,9 +9,15 @@ import { NavDropdown } from "./nav-dropdown";
 import { SiteLink } from "./site-link";
 import { APP_LINK } from "~/app/components/site/app-links";
 
+const ACTION_LABELS = ["Value My Car", "Book a Service"] as const;
+
+// The server renders before layout effects exist; there the effect is no more than a no-op.
+const useIsoLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
 /**
- * Header of every page: logo, 'Value My Car' / 'Book a Service', the phone number, and the site's
- * navigation on one row below them (overflow under 'More'); on phones a 'Menu' disclosure.
+ * Header of every page on one row: logo, the site's navigation (what does not fit under
+ * 'More'), the phone number, 'Value My Car' / 'Book a Service' and the garage link; below 1024 px
+ * the navigation is a 'Menu' disclosure instead.
  */
 export function SiteHeader() {
   const site = useSite();
@@ -26,29 +32,81 @@ export function SiteHeader() {
   // dealer's number is in every header, on every screen.
   const phoneInRow = tel !== null && !t.topBar;
 
-  // The menu on one row: what does not fit at a breakpoint shows under 'More' there instead.
-  const menu = headerMenu(site.navigation.header);
+  // The menu in the row: what does not fit at a breakpoint shows under 'More' there instead.
+  const menu = headerMenu(site.navigation.header, {
+    logoText: site.logo ? null : site.name,
+    phone: phoneInRow ? phone : null,
+    actions: ACTION_LABELS,
+    garage: site.settings.garageEnabled,
+    uppercase: t.capitals,
+  });
+  // In the browser: how many items the row holds as measured, when fewer than estimated.
+  const [shownLimit, setShownLimit] = useState<number | null>(null);
+  const [measured, setMeasured] = useState(0);
+  const menuList = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const list = menuList.current;
+    if (!list || typeof ResizeObserver === "undefined") return;
+    let width = list.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (list.clientWidth === width) return;
+      width = list.clientWidth;
+      // A new width: back to the estimate, then measured again below.
+      setShownLimit(null);
+      setMeasured((n) => n + 1);
+    });
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, []);
+  useIsoLayoutEffect(() => {
+    const list = menuList.current;
+    if (!list || list.clientWidth === 0 || list.scrollWidth <= list.clientWidth) return;
+    // The labels are wider than estimated: one more item moves into 'More' (the items stay put,
+    // and 'More' keeps its place at the row's end, so nothing shifts).
+    const shown = [...list.querySelectorAll(":scope > [data-menu-item]")].filter(
+      (li) => li.getClientRects().length > 0,
+    ).length;
+    if (shown > 0) setShownLimit(shown - 1);
+  }, [shownLimit, measured]);
+
+  const inRow = (i: number) =>
+    shownLimit === null
+      ? i < menu.fit.lg
+        ? ""
+        : i < menu.fit.xl
+          ? "hidden xl:block"
+          : "hidden"
+      : i < shownLimit
+        ? ""
+        : "hidden";
+  const inMore = (i: number) =>
+    shownLimit === null ? (i < menu.fit.xl ? "xl:hidden" : "") : i < shownLimit ? "hidden" : "";
   const overflow = menu.items.flatMap((item, i) => {
-    if (i < menu.fit.lg) return [];
-    const className = i < menu.fit.xl ? "xl:hidden" : "";
+    if (i < (shownLimit === null ? menu.fit.lg : Math.min(shownLimit, menu.fit.lg))) return [];
     const entries = [item, ...(item.dropdownItems ?? [])].filter(
       (entry, j) => j > 0 || groupNameIsLink(item),
     );
-    return entries.map((entry) => ({ entry, className }));
+    return entries.map((entry) => ({ entry, className: inMore(i) }));
   });
   const moreItems = [...overflow.map((o) => o.entry), ...menu.more];
   const moreClassNames = [...overflow.map((o) => o.className), ...menu.more.map(() => "")];
 
-  const actions = (
+  const button = "px-4 py-2 text-sm font-semibold whitespace-nowrap";
+  // 'Book a Service' joins the row from 768 px, 'Value My Car' from 1024 px; the phone menu
+  // carries whichever the row does not.
+  const actions = (inMenu: boolean) => (
     <>
       <SiteLink
         href="/sell-my-car"
-        className={cn("px-4 py-2 text-sm font-semibold", t.buttonOutline)}
+        className={cn(button, t.buttonOutline, inMenu ? "lg:hidden" : "max-lg:hidden")}
       >
-        Value My Car
+        {ACTION_LABELS[0]}
       </SiteLink>
-      <SiteLink href="/service" className={cn("px-4 py-2 text-sm font-semibold", t.button)}>
-        Book a Service
+      <SiteLink
+        href="/service"
+        className={cn(button, t.button, inMenu ? "md:hidden" : "max-md:hidden")}
+      >
+        {ACTION_LABELS[1]}
       </SiteLink>
     </>
   );
@@ -92,7 +150,7 @@ export function SiteHeader() {
           </li>
         )}
       </ul>
-      <div className="flex gap-2 px-4 pb-4 md:hidden">{actions}</div>
+      <div className="flex gap-2 px-4 pb-4 lg:hidden">{actions(true)}</div>
     </nav>
   );
 
@@ -116,19 +174,65 @@ export function SiteHeader() {
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3 sm:gap-4">
         <a {...APP_LINK} href="/" className="shrink-0" aria-label={`${site.name} home`}>
           {site.logo ? (
-            <img src={site.logo.url} alt="" width={160} height={48} className="h-10 w-auto" />
+            <img
+              src={site.logo.url}
+              alt=""
+              width={160}
+              height={48}
+              className="h-10 w-40 object-contain object-left"
+            />
           ) : (
-            <span className="text-xl font-bold">{site.name}</span>
+            <span className="block max-w-48 text-xl leading-tight font-bold">{site.name}</span>
           )}
         </a>
+        <nav aria-label="Main" className="hidden min-w-0 flex-1 lg:block">
+          <ul ref={menuList} className="flex flex-nowrap items-center whitespace-nowrap">
+            {menu.items.map((item, i) => {
+              const shownFrom = inRow(i);
+              return item.dropdownItems?.length ? (
+                <NavDropdown
+                  key={item.name}
+                  item={item}
+                  linkClassName={t.navLink}
+                  className={shownFrom}
+                  menuItem
+                />
+              ) : (
+                <li key={item.name} className={shownFrom} data-menu-item>
+                  <SiteLink href={item.url} className={cn("block px-3 py-2", t.navLink)}>
+                    {label(item.name)}
+                  </SiteLink>
+                </li>
+              );
+            })}
+            {moreItems.length > 0 && (
+              <NavDropdown
+                item={{ name: MORE_ITEM_NAME, url: menu.moreUrl ?? "", dropdownItems: moreItems }}
+                nameSuffix=" pages"
+                linkClassName={t.navLink}
+                className="ml-auto"
+                alignEnd
+                childClassNames={moreClassNames}
+              />
+            )}
+          </ul>
+        </nav>
         {phoneInRow && (
-          <a href={tel} className="ml-auto shrink-0 text-sm font-semibold whitespace-nowrap">
-            <span className="max-sm:sr-only">Call </span>
+          <a
+            href={tel}
+            className="ml-auto shrink-0 text-sm font-semibold whitespace-nowrap lg:ml-0"
+          >
+            <span className="max-xl:sr-only">Call </span>
             {phone}
           </a>
         )}
-        <div className={cn("hidden items-center gap-2 md:flex", !phoneInRow && "ml-auto")}>
-          {actions}
+        <div
+          className={cn(
+            "hidden shrink-0 items-center gap-2 md:flex",
+            !phoneInRow && "ml-auto lg:ml-0",
+          )}
+        >
+          {actions(false)}
         </div>
         <GarageCount />
         {hydrated ? (
@@ -154,37 +258,6 @@ export function SiteHeader() {
           </details>
         )}
       </div>
-      <nav aria-label="Main" className={cn("hidden lg:block", t.menuRow)}>
-        <ul className="mx-auto flex max-w-7xl flex-nowrap items-center px-4 whitespace-nowrap">
-          {menu.items.map((item, i) => {
-            const shownFrom = i < menu.fit.lg ? "" : i < menu.fit.xl ? "hidden xl:block" : "hidden";
-            return item.dropdownItems?.length ? (
-              <NavDropdown
-                key={item.name}
-                item={item}
-                linkClassName={t.navLink}
-                className={shownFrom}
-              />
-            ) : (
-              <li key={item.name} className={shownFrom}>
-                <SiteLink href={item.url} className={cn("block px-3 py-2", t.navLink)}>
-                  {label(item.name)}
-                </SiteLink>
-              </li>
-            );
-          })}
-          {moreItems.length > 0 && (
-            <NavDropdown
-              item={{ name: MORE_ITEM_NAME, url: menu.moreUrl ?? "", dropdownItems: moreItems }}
-              nameSuffix=" pages"
-              linkClassName={t.navLink}
-              className="ml-auto"
-              alignEnd
-              childClassNames={moreClassNames}
-            />
-          )}
-        </ul>
-      </nav>
     </header>
   );
 }

@@ -325,6 +325,7 @@ export const DEMO_SITES: DemoSite[] = [
         visibleByDefault: true,
       },
       theme: { primary: "#0b3d91", accent: "#e4002b" },
+      makeMarks: { logos: {}, colour: "brand" },
     },
     navigation: buildNavigation({
       stockLinks: [
@@ -425,6 +426,8 @@ export const DEMO_SITES: DemoSite[] = [
       paymentProvider: "windcave",
       stock: { limitToManufacturer: true },
       theme: { primary: "#05141f", accent: "#bb162b", radius: "0" },
+      // A franchised Kia dealer may show the maker's logo; the demo's stands in for it.
+      makeMarks: { logos: { kia: "/media/logo/Kia.svg?bg=05141f" }, colour: "neutral" },
     },
     navigation: buildNavigation({
       stockLinks: [

@@ -65,6 +65,7 @@ const CLIENT_SETTINGS = [
   "leadApiMode",
   "serviceAdditionalServices",
   "theme",
+  "makeMarks",
 ] as const satisfies readonly (keyof SiteSettings)[];
 
 export type ClientSettings = Pick<SiteSettings, (typeof CLIENT_SETTINGS)[number]>;

@@ -68,7 +68,6 @@ export type MakeOption = FacetOption & {
   /** Shown before 'Show all makes' (popular or selected). */
   popular: boolean;
   logoUrl: string | null;
-  monogram: string;
   /** Models of a selected make (make_model values), at most 30. */
   models: FacetOption[] | null;
 };
@@ -218,13 +217,6 @@ function checkPathValues(
   return filters === state.filters ? state : { ...state, filters };
 }
 
-function monogram(make: string): string {
-  const words = makeDisplayName(make)
-    .split(/[\s-]+/)
-    .filter(Boolean);
-  const letters = words.length > 1 ? words.map((w) => w[0]).join("") : (words[0] ?? "").slice(0, 2);
-  return letters.slice(0, 3).toUpperCase();
-}
 
 export async function loadSearchPage(
   context: RequestContext,
@@ -351,7 +343,6 @@ export async function loadSearchPage(
           selected,
           popular: collapsed.has(make),
           logoUrl: manufacturer?.logo.url ?? null,
-          monogram: monogram(make),
           models,
         };
       });

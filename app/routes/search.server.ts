@@ -217,7 +217,6 @@ function checkPathValues(
   return filters === state.filters ? state : { ...state, filters };
 }
 
-
 export async function loadSearchPage(
   context: RequestContext,
   request: Request,

@@ -128,11 +128,7 @@ export function Gallery({
         </p>
       </div>
       {count > 1 && (
-        <ul
-          ref={thumbs}
-          className="gallery-thumbs no-print"
-          aria-label="Thumbnails"
-        >
+        <ul ref={thumbs} className="gallery-thumbs no-print" aria-label="Thumbnails">
           {images.map((image, i) => (
             <li key={image.src}>
               {/* The current photo's thumbnail is styled by its aria-current (app.css). */}

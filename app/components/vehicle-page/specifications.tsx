@@ -21,9 +21,7 @@ export function Specifications({ page }: { page: VehiclePageModel }) {
                 {group.rows.map((row) => (
                   <div key={row.label}>
                     <dt>{row.label}</dt>
-                    <dd>
-                      {row.value}
-                    </dd>
+                    <dd>{row.value}</dd>
                   </div>
                 ))}
               </dl>

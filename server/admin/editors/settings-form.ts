@@ -49,6 +49,7 @@ const SECTIONS: { id: string; title: string; keys: string[] }[] = [
       "searchCacheLimit",
       "enabledFacets",
       "popularMakes",
+      "makeMarks",
       "includeSoldCarsDays",
     ],
   },

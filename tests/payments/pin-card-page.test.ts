@@ -8,13 +8,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dealerships } from "~/server/db/schema";
-import { CAR_COLLECTION } from "~/server/search";
 import type { Site } from "~/server/sites/site";
 import type { RunningServer } from "~/server/start";
-import { aSite, aVehicle, published } from "../support/factories";
+import { aSite, published } from "../support/factories";
 import { fetchWithHost } from "../support/test-server";
 import { startTestServer } from "../support/test-server";
 import { FakePin } from "./fake-pin";
+import { reserveACar } from "./reserve-a-car";
 
 const fake = new FakePin("sk_test_pin_page_0123", "pin-page-signing-key-0123", "pk_test_pin_page");
 let server: RunningServer;
@@ -49,27 +49,7 @@ async function aPinSite(): Promise<Site> {
   });
 }
 
-async function reserve(site: Site) {
-  const car = await aVehicle(server, site, {
-    paymentProcessors: [
-      { authorization_type: "deposit", authorization_key: "pk", deposit_amount: null },
-    ],
-  });
-  await published(() => server.search.engine.get(CAR_COLLECTION, car.id) ?? null);
-  const res = await fetchWithHost(server, `${site.slug}.localhost`, "/api/reservations", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      car_id: car.id,
-      first_name: "Ari",
-      last_name: "Ng",
-      email: "ari@example.com",
-      phone: "0412345678",
-    }),
-  });
-  expect(res.status).toBe(201);
-  return JSON.parse(res.body) as { reservation: { id: string }; payment_url: string };
-}
+const reserve = (site: Site) => reserveACar(server, site, "pk");
 
 const postCard = (site: Site, id: string, body: unknown) =>
   fetchWithHost(server, `${site.slug}.localhost`, `/api/reservations/${id}/card`, {

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reservations } from "~/server/db/schema";
 import { createPinProvider, PIN_SIGNATURE_HEADER } from "~/server/payments/pin-provider";
 import { PaymentProviderError, WebhookSignatureError } from "~/server/payments/provider";
-import { CAR_COLLECTION } from "~/server/search";
 import type { RunningServer } from "~/server/start";
-import { aSite, aVehicle, published } from "../support/factories";
+import { aSite } from "../support/factories";
 import { fetchWithHost, startTestServer } from "../support/test-server";
+import { reserveACar } from "./reserve-a-car";
 import { FakePin } from "./fake-pin";
 
 const fake = new FakePin("sk_test_pin_0123456789", "pin-signing-key-0123456789");
@@ -153,30 +153,8 @@ describe("a reservation on a Pin Payments site", () => {
   });
   afterAll(() => server?.close());
 
-  async function reserve(site: Awaited<ReturnType<typeof aSite>>) {
-    const car = await aVehicle(server, site, {
-      paymentProcessors: [
-        { authorization_type: "deposit", authorization_key: "pk_test_pin", deposit_amount: null },
-      ],
-    });
-    await published(() => server.search.engine.get(CAR_COLLECTION, car.id) ?? null);
-    const res = await fetchWithHost(server, `${site.slug}.localhost`, "/api/reservations", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        car_id: car.id,
-        first_name: "Ari",
-        last_name: "Ng",
-        email: "ari@example.com",
-        phone: "0412345678",
-      }),
-    });
-    expect(res.status).toBe(201);
-    return JSON.parse(res.body) as {
-      reservation: { id: string; payment_reference: string };
-      payment_url: string;
-    };
-  }
+  const reserve = (site: Awaited<ReturnType<typeof aSite>>) =>
+    reserveACar(server, site, "pk_test_pin");
 
   const card = (site: { slug: string }, id: string, cardToken: string) =>
     fetchWithHost(server, `${site.slug}.localhost`, `/api/reservations/${id}/card`, {

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reservations } from "~/server/db/schema";
 import { PaymentProviderError, WebhookSignatureError } from "~/server/payments/provider";
 import { createWindcaveProvider } from "~/server/payments/windcave-provider";
-import { CAR_COLLECTION } from "~/server/search";
 import type { RunningServer } from "~/server/start";
-import { aSite, aVehicle, published } from "../support/factories";
+import { aSite } from "../support/factories";
 import { fetchWithHost, startTestServer } from "../support/test-server";
+import { reserveACar } from "./reserve-a-car";
 import { FakeWindcave } from "./fake-windcave";
 
 const fake = new FakeWindcave("DealerREST", "windcave-api-key-0123");
@@ -122,28 +122,7 @@ describe("a reservation on a Windcave site", () => {
 
   it("sends the shopper to Windcave's page and is paid by the notification, once", async () => {
     const site = await aSite(server, { settings: { paymentProvider: "windcave" } });
-    const car = await aVehicle(server, site, {
-      paymentProcessors: [
-        { authorization_type: "deposit", authorization_key: "k", deposit_amount: null },
-      ],
-    });
-    await published(() => server.search.engine.get(CAR_COLLECTION, car.id) ?? null);
-    const res = await fetchWithHost(server, `${site.slug}.localhost`, "/api/reservations", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        car_id: car.id,
-        first_name: "Ari",
-        last_name: "Ng",
-        email: "ari@example.com",
-        phone: "0412345678",
-      }),
-    });
-    expect(res.status).toBe(201);
-    const started = JSON.parse(res.body) as {
-      reservation: { id: string; payment_reference: string };
-      payment_url: string;
-    };
+    const started = await reserveACar(server, site, "k");
     expect(started.payment_url.startsWith(`${fake.url}/pxmi3/`)).toBe(true);
     fake.pay(started.reservation.payment_reference, true);
     const notify = () =>

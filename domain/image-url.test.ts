@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cardImageUrl, imageSrcSet, imageUrl, imageWidthFor } from "./image-url";
+import { CARD_IMAGE_WIDTHS, cardImageUrl, imageSrcSet, imageUrl, imageWidthFor } from "./image-url";
 import { defaultSiteSettings } from "./site-settings";
 
 const settings = {
@@ -25,13 +25,27 @@ describe("Images (vehicle-card-and-page.md): widths 640 to 3840, quality 75 by d
   });
 
   it("the built-in resizer is used without a template; SVG and data URLs pass through", () => {
-    expect(imageUrl("/a.jpg", 640, defaultSiteSettings())).toBe(
-      "/media/image?url=%2Fa.jpg&w=640&q=75",
+    expect(imageUrl("https://images.example/a.jpg", 640, defaultSiteSettings())).toBe(
+      "/media/image?url=https%3A%2F%2Fimages.example%2Fa.jpg&w=640&q=75",
     );
     expect(imageUrl("/media/vehicle/suv/red/1.svg", 640, settings)).toBe(
       "/media/vehicle/suv/red/1.svg",
     );
     expect(imageUrl("data:image/png;base64,xx", 640, settings)).toBe("data:image/png;base64,xx");
+  });
+
+  it("the site's own images (plain paths) take the resizer's short form; others its query form", () => {
+    const own = defaultSiteSettings();
+    expect(imageUrl("/media/vehicle/suv/red/side.jpg", 800, own)).toBe(
+      "/media/image/828q75/media/vehicle/suv/red/side.jpg",
+    );
+    expect(imageUrl("/a.jpg", 640, { ...own, imageQuality: 60 })).toBe("/media/image/640q60/a.jpg");
+    for (const path of ["/a b.jpg", "/a.jpg?v=2", "//host/a.jpg", "/x/../a.jpg", "/a,b.jpg", "a.jpg"])
+      expect(imageUrl(path, 640, own)).toBe(
+        `/media/image?url=${encodeURIComponent(path)}&w=640&q=75`,
+      );
+    // A site's CDN template is used as it is.
+    expect(imageUrl("/a.jpg", 640, settings)).toBe("https://cdn.example/640/75/%2Fa.jpg");
   });
 
   it("a srcset lists every width up to the maximum", () => {
@@ -40,6 +54,9 @@ describe("Images (vehicle-card-and-page.md): widths 640 to 3840, quality 75 by d
         .split(", ")
         .map((s) => s.split(" ")[1]),
     ).toEqual(["640w", "750w", "828w", "1080w", "1200w", "1280w"]);
+    expect(imageSrcSet("/a.jpg", defaultSiteSettings(), 1280, CARD_IMAGE_WIDTHS)).toBe(
+      "/media/image/640q75/a.jpg 640w, /media/image/828q75/a.jpg 828w, /media/image/1280q75/a.jpg 1280w",
+    );
   });
 
   it("the chosen width covers the wanted one unless it exceeds the cap, and stays within bounds", () => {

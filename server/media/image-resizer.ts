@@ -1,5 +1,6 @@
 /**
- * The built-in image resizer behind `/media/image?url=&w=&q=` (domain/image-url.ts builds these
+ * The built-in image resizer behind `/media/image?url=&w=&q=`, and `/media/image/{w}q{q}{path}` for
+ * one of the site's own images (domain/image-url.ts builds these
  * URLs when a site names no image CDN template; docs/product/vehicle-card-and-page.md, "Images":
  * widths 640 to 3840, the site's quality). It fetches a photo from one of the site's photo hosts
  * (`imageSourceHosts`: never an arbitrary address), resizes it with sharp to WebP (or JPEG for
@@ -55,8 +56,14 @@ export class ImageResizer {
   }
 
   /** `origin`: the site's configured origin (server/sites/site-origin.ts). */
-  handle = async (req: Request, res: Response, site: Site, origin: string) => {
-    const parsed = ImageQuery.safeParse(req.query);
+  handle = async (
+    req: Request,
+    res: Response,
+    site: Site,
+    origin: string,
+    query: unknown = req.query,
+  ) => {
+    const parsed = ImageQuery.safeParse(query);
     if (!parsed.success) {
       res
         .status(400)

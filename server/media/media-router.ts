@@ -16,6 +16,13 @@ export function mediaRouter(resizer = new ImageResizer(), photos = new DemoPhoto
   router.get("/image", (req, res, next) => {
     resizer.handle(req, res, res.locals.site as Site, res.locals.origin as string).catch(next);
   });
+  // The short form for the site's own images: /media/image/640q75/media/vehicle/suv/red/side.jpg.
+  router.get(/^\/image\/(\d+)q(\d+)(\/.+)$/, (req, res, next) => {
+    const [, w, q, url] = /^\/image\/(\d+)q(\d+)(\/.+)$/.exec(req.path) ?? [];
+    resizer
+      .handle(req, res, res.locals.site as Site, res.locals.origin as string, { url, w, q })
+      .catch(next);
+  });
   const send = (res: Response, svg: string) =>
     res.type("image/svg+xml").set("Cache-Control", "public, max-age=86400, immutable").send(svg);
 

@@ -129,4 +129,23 @@ describe("the built-in image resizer", () => {
     expect((await get(imagePath(`http://${photoHostName}/stock/missing.jpg`))).status).toBe(502);
     expect((await get(imagePath(`http://${photoHostName}/stock/notes.txt`))).status).toBe(502);
   });
+
+  it("the short form for the site's own images answers as the query form does", async () => {
+    const photo = "/media/vehicle/suv/1c1c1c/side.jpg";
+    const short = await get(`/media/image/640q75${photo}`);
+    expect(short.status).toBe(200);
+    expect(short.headers["content-type"]).toBe("image/webp");
+    expect((await sharp(short.body).metadata()).width).toBe(640);
+    const long = await get(imagePath(photo));
+    expect(long.status).toBe(200);
+    expect(short.body.equals(long.body)).toBe(true);
+
+    const own = await get("/media/image/640q75/media/logo/Coastal.svg");
+    expect(own.status).toBe(302);
+    expect(own.headers.location).toBe("/media/logo/Coastal.svg");
+    expect((await get(`/media/image/700q75${photo}`)).status).toBe(400);
+    expect((await get(`/media/image/640q0${photo}`)).status).toBe(400);
+    // Another host is another host in this form too: only the site's photo hosts are resized.
+    expect((await get("/media/image/640q75//photos.elsewhere.example/car.jpg")).status).toBe(403);
+  });
 });

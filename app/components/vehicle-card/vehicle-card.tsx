@@ -1,6 +1,11 @@
 import { SaveButton } from "~/app/components/garage/save-button";
 import { useId, useState } from "react";
-import { CARD_IMAGE_MAX_WIDTH, cardImageUrl, imageSrcSet } from "~/domain/image-url";
+import {
+  CARD_IMAGE_MAX_WIDTH,
+  CARD_IMAGE_WIDTHS,
+  cardImageUrl,
+  imageSrcSet,
+} from "~/domain/image-url";
 import { formatOdometer, localiseText, term } from "~/domain/locale";
 import { makeDisplayName } from "~/domain/manufacturers";
 import { siteSearchBasePath } from "~/domain/search-scope";
@@ -122,7 +127,9 @@ export function VehicleCard({
           {image ? (
             <img
               src={cardImageUrl(image, CARD_IMAGE_WIDTH, settings)}
-              srcSet={imageSrcSet(image, settings, CARD_IMAGE_MAX_WIDTH) || undefined}
+              srcSet={
+                imageSrcSet(image, settings, CARD_IMAGE_MAX_WIDTH, CARD_IMAGE_WIDTHS) || undefined
+              }
               sizes={CARD_IMAGE_SIZES}
               width={CARD_IMAGE_WIDTH}
               height={CARD_IMAGE_HEIGHT}

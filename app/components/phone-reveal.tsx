@@ -77,7 +77,8 @@ export function PhoneReveal({
     >
       {icon}
       <span>
-        {label} <span className="tabular-nums">{phone}</span>
+        {`${label} `}
+        <span className="tabular-nums">{phone}</span>
       </span>
     </a>
   );
@@ -87,7 +88,8 @@ export function PhoneReveal({
     <>
       {icon}
       <span>
-        {label} <span className="tabular-nums">{maskPhone(phone)}</span>
+        {`${label} `}
+        <span className="tabular-nums">{maskPhone(phone)}</span>
       </span>
       {quietHint ? (
         <span className="sr-only"> (show the full number)</span>
@@ -114,19 +116,14 @@ export function PhoneReveal({
   }
   return (
     <details
-      className="group"
       onToggle={(event) => {
         if (!event.currentTarget.open) return;
         recordReveal(vehicle, site.id);
         link.current?.focus();
       }}
     >
-      <summary
-        className={cn(
-          "cursor-pointer list-none group-open:hidden [&::-webkit-details-marker]:hidden",
-          className,
-        )}
-      >
+      {/* `phone-reveal` (app/app.css): no marker, hidden once open, whatever the caller's classes. */}
+      <summary className={cn("phone-reveal", className)}>
         {masked}
       </summary>
       {number}

@@ -55,17 +55,9 @@ export function SaveButton({
         aria-pressed={saved}
         aria-label={`Save ${title}`}
         title={saved ? "Saved to your garage" : "Save to your garage"}
-        className={`save-button ${saved ? "text-rose-700" : "text-slate-800"}`}
+        className="save-button"
       >
-        <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6">
-          <path
-            d="M12 21s-7.5-4.6-9.6-9.2C.9 8.5 3 4.5 6.8 4.5c2.1 0 3.7 1.2 5.2 3 1.5-1.8 3.1-3 5.2-3 3.8 0 5.9 4 4.4 7.3C19.5 16.4 12 21 12 21z"
-            fill={saved ? "currentColor" : "none"}
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinejoin="round"
-          />
-        </svg>
+        {/* The heart is the button's ::before (app/app.css), outlined or filled by aria-pressed. */}
       </button>
       <span role="status" className="sr-only">
         {announcement}

@@ -123,9 +123,7 @@ export function PhoneReveal({
       }}
     >
       {/* `phone-reveal` (app/app.css): no marker, hidden once open, whatever the caller's classes. */}
-      <summary className={cn("phone-reveal", className)}>
-        {masked}
-      </summary>
+      <summary className={cn("phone-reveal", className)}>{masked}</summary>
       {number}
     </details>
   );

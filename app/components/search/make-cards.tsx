@@ -1,6 +1,5 @@
 import { SEARCH_PAGE_TEXT } from "~/domain/search-facets";
 import type { FacetPanel, MakeOption } from "~/app/routes/search.server";
-import { cn } from "~/app/lib/cn";
 import { MakeMark } from "./make-mark";
 import { OptionCount } from "./option-count";
 import { useSearchUi } from "./search-context";
@@ -16,19 +15,13 @@ function MakeCard({
 }) {
   return (
     <li>
-      <label
-        className={cn(
-          "flex h-full min-h-24 cursor-pointer flex-col items-center justify-center gap-1 rounded-site border border-slate-300 bg-white p-2 text-center text-sm",
-          "hover:border-brand has-[:checked]:border-2 has-[:checked]:border-brand has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-[var(--accent)]",
-        )}
-      >
+      <label className="make-card">
         <input
           type="checkbox"
           name="make"
           value={make.value}
           checked={checked}
           onChange={onChange}
-          className="sr-only"
         />
         <MakeMark
           make={make.value}
@@ -36,7 +29,7 @@ function MakeCard({
           catalogueLogo={make.logoUrl}
           labelClassName="font-medium text-slate-900"
         />
-        <OptionCount count={make.count} className="text-xs text-slate-600 tabular-nums" />
+        <OptionCount count={make.count} />
       </label>
     </li>
   );
@@ -105,19 +98,14 @@ export function MakeCards({ panel }: { panel: Extract<FacetPanel, { kind: "makes
               <ul>
                 {make.models?.map((model) => (
                   <li key={model.value} className="facet-option">
-                    <input
-                      id={`model-${model.value.replace(/[^A-Za-z0-9_-]/g, "-")}`}
-                      type="checkbox"
-                      name="make_model"
-                      value={model.value}
-                      checked={selectedModels.includes(model.value)}
-                      onChange={() => commit()}
-                      className="facet-option-input"
-                    />
-                    <label
-                      htmlFor={`model-${model.value.replace(/[^A-Za-z0-9_-]/g, "-")}`}
-                      className="flex flex-1 cursor-pointer items-center text-sm"
-                    >
+                    <label>
+                      <input
+                        type="checkbox"
+                        name="make_model"
+                        value={model.value}
+                        checked={selectedModels.includes(model.value)}
+                        onChange={() => commit()}
+                      />
                       <span>{model.label}</span>
                       <OptionCount count={model.count} />
                     </label>

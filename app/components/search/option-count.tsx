@@ -2,10 +2,11 @@ import { formatCount } from "~/app/components/vehicle-card/format-cache";
 import { useSite } from "~/app/lib/site";
 
 /** The number of vehicles an option would show (disjunctive: its own facet's choices aside). */
-export function OptionCount({ count, className }: { count: number; className?: string }) {
+export function OptionCount({ count }: { count: number }) {
   const { locale } = useSite();
+  // Styled by where it stands (`.facet-option`, `.make-card`: app/app.css).
   return (
-    <span className={className ?? "facet-option-count"}>
+    <span>
       {formatCount(count, locale)}
       <span className="sr-only"> vehicles</span>
     </span>

@@ -50,20 +50,18 @@ function Checkbox({
   checked: boolean;
   onChange: () => void;
 }) {
-  const id = useId();
   const { locale } = useSite();
+  // The label holds its checkbox: no ids to pair them (app/app.css styles `.facet-option`).
   return (
     <li className="facet-option">
-      <input
-        id={id}
-        type="checkbox"
-        name={name}
-        value={option.value}
-        checked={checked}
-        onChange={onChange}
-        className="facet-option-input"
-      />
-      <label htmlFor={id} className="facet-option-label">
+      <label>
+        <input
+          type="checkbox"
+          name={name}
+          value={option.value}
+          checked={checked}
+          onChange={onChange}
+        />
         <span>{localiseText(option.label, locale)}</span>
         <OptionCount count={option.count} />
       </label>
@@ -81,14 +79,12 @@ function Panel({
   open?: boolean;
 }) {
   return (
-    <details open={open} className="facet-panel group">
+    <details open={open} className="facet-panel">
+      {/* The chevron is the summary's ::after (app/app.css). */}
       <summary className="facet-panel-summary">
-        <h3 className="text-base">{title}</h3>
-        <svg viewBox="0 0 20 20" className="facet-panel-chevron" aria-hidden="true">
-          <path d="M5 7l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
-        </svg>
+        <h3>{title}</h3>
       </summary>
-      <div className="pt-1">{children}</div>
+      <div>{children}</div>
     </details>
   );
 }

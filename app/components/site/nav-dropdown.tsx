@@ -113,12 +113,8 @@ export function NavDropdown({
         )}
       >
         {item.dropdownItems?.map((child, index) => (
-          <li key={`${child.name}-${child.url}`} className={childClassNames?.[index]}>
-            <SiteLink
-              href={child.url}
-              className="block px-4 py-2 text-sm normal-case hover:bg-slate-100 focus:bg-slate-100"
-              onClick={() => setOpen(false)}
-            >
+          <li key={`${child.name}-${child.url}`} className={childClassNames?.[index] || undefined}>
+            <SiteLink href={child.url} className="nav-dropdown-link" onClick={() => setOpen(false)}>
               {localiseText(child.name, locale)}
             </SiteLink>
           </li>

@@ -198,7 +198,7 @@ export function SiteHeader() {
                   menuItem
                 />
               ) : (
-                <li key={item.name} className={shownFrom} data-menu-item>
+                <li key={item.name} className={shownFrom || undefined} data-menu-item>
                   <SiteLink href={item.url} className={cn("block px-3 py-2", t.navLink)}>
                     {label(item.name)}
                   </SiteLink>

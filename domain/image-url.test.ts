@@ -40,7 +40,14 @@ describe("Images (vehicle-card-and-page.md): widths 640 to 3840, quality 75 by d
       "/media/image/828q75/media/vehicle/suv/red/side.jpg",
     );
     expect(imageUrl("/a.jpg", 640, { ...own, imageQuality: 60 })).toBe("/media/image/640q60/a.jpg");
-    for (const path of ["/a b.jpg", "/a.jpg?v=2", "//host/a.jpg", "/x/../a.jpg", "/a,b.jpg", "a.jpg"])
+    for (const path of [
+      "/a b.jpg",
+      "/a.jpg?v=2",
+      "//host/a.jpg",
+      "/x/../a.jpg",
+      "/a,b.jpg",
+      "a.jpg",
+    ])
       expect(imageUrl(path, 640, own)).toBe(
         `/media/image?url=${encodeURIComponent(path)}&w=640&q=75`,
       );

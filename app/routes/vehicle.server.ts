@@ -1,7 +1,7 @@
 /**
  * The vehicle page's loader work: find the vehicle by slug through the site's search (so the
  * site's base filter decides what exists), its location, similar vehicles, and the page's SEO
- * and structured data. Server-only.
+ * and the facts of its structured data (vehicle-json-ld.ts builds it). Server-only.
  */
 import { data, redirect } from "react-router";
 import { formatOdometer, localiseText } from "~/domain/locale";
@@ -19,12 +19,15 @@ import {
 import { carTypeLabel } from "~/domain/vehicle-tags";
 import type { Vehicle } from "~/domain/vehicle";
 import type { RequestContext } from "~/server/http/load-context";
-import { jsonLdScript } from "~/server/content/json-ld";
 import { loadLocationBySlug, type LocationView } from "~/server/content/locations";
 import type { Site } from "~/server/sites/site";
 import type { Seo } from "~/app/components/content/seo";
 import { toCardVehicle, type CardVehicle } from "~/app/components/vehicle-card/card-vehicle";
 import { memoFormat } from "~/app/components/vehicle-card/format-cache";
+import {
+  vehicleSchemaFacts,
+  type VehicleSchemaFacts,
+} from "~/app/components/vehicle-page/vehicle-json-ld";
 import {
   buildVehiclePageModel,
   type VehiclePageModel,
@@ -35,7 +38,8 @@ export type VehiclePageData = {
   /** Card data of the similar vehicles. */
   similar: CardVehicle[];
   seo: Seo & { image: string | null; imageAlt: string };
-  jsonLd: string;
+  /** What the page's structured data says beyond the page model (built in the route's meta). */
+  schema: VehicleSchemaFacts;
 };
 
 /** A 404 the route's error boundary turns into the site's not-found page with its search. */
@@ -111,10 +115,7 @@ export async function loadVehiclePage(
       image,
       imageAlt: page.heading,
     },
-    jsonLd: jsonLdScript([
-      vehicleJsonLd(vehicle, page, site, location, canonical, origin),
-      breadcrumbJsonLd(page, origin),
-    ]),
+    schema: vehicleSchemaFacts(vehicle, offerAvailability(vehicle), site, location),
   };
 }
 
@@ -161,116 +162,4 @@ function metaDescription(vehicle: Vehicle, page: VehiclePageModel, site: Site): 
     `${page.condition} ${page.heading}${where}: ${price}. ${details.join(", ")}.${stock}`,
     site.locale,
   );
-}
-
-type JsonLd = Record<string, unknown>;
-
-function schemaType(vehicle: Vehicle): string {
-  if (vehicle.item_type === "motorcycle") return "Motorcycle";
-  if (vehicle.item_type === "caravan" || vehicle.item_type === "camper") return "Vehicle";
-  return "Car";
-}
-
-function sellerJsonLd(
-  vehicle: Vehicle,
-  site: Site,
-  location: LocationView | null,
-  origin: string,
-): JsonLd {
-  const phone = vehicle.location?.phone ?? location?.phone ?? site.contactDetails.phone;
-  return {
-    "@type": "AutoDealer",
-    name: location?.name ?? vehicle.dealership_name ?? site.name,
-    url: `${origin}/`,
-    ...(phone ? { telephone: phone } : {}),
-    ...(location
-      ? {
-          address: {
-            "@type": "PostalAddress",
-            streetAddress: location.address.street,
-            addressLocality: location.address.city,
-            addressRegion: location.address.state,
-            postalCode: location.address.postcode,
-          },
-        }
-      : {}),
-  };
-}
-
-/** schema.org Car (or Motorcycle, Vehicle) with its Offer and seller, from what the page shows. */
-export function vehicleJsonLd(
-  vehicle: Vehicle,
-  page: VehiclePageModel,
-  site: Site,
-  location: LocationView | null,
-  canonical: string,
-  origin: string,
-): JsonLd {
-  const price = page.price;
-  const optional = (key: string, value: unknown) =>
-    value === null || value === undefined || value === "" ? {} : { [key]: value };
-  return {
-    "@context": "https://schema.org",
-    "@type": schemaType(vehicle),
-    "@id": `${canonical}#vehicle`,
-    name: page.heading,
-    url: canonical,
-    ...(vehicle.images.length > 0
-      ? {
-          image: vehicle.images
-            .slice(0, 10)
-            .map((i) => absolute(imageUrl(i.url, 1200, site.settings), origin)),
-        }
-      : {}),
-    brand: { "@type": "Brand", name: vehicle.make },
-    model: vehicle.model,
-    vehicleModelDate: String(vehicle.year),
-    ...optional("description", vehicle.description),
-    ...optional("sku", vehicle.stocknum),
-    ...optional("vehicleIdentificationNumber", vehicle.vin),
-    mileageFromOdometer: {
-      "@type": "QuantitativeValue",
-      value: vehicle.km,
-      unitCode: odometerUnitCode(site.locale),
-    },
-    itemCondition: offerItemCondition(vehicle),
-    ...optional("bodyType", vehicle.body),
-    ...optional("color", vehicle.colour),
-    ...optional("fuelType", vehicle.fuel),
-    ...optional("vehicleTransmission", vehicle.transmission),
-    ...optional("driveWheelConfiguration", vehicle.drive),
-    ...(vehicle.engine
-      ? { vehicleEngine: { "@type": "EngineSpecification", name: vehicle.engine } }
-      : {}),
-    ...optional("vehicleSeatingCapacity", vehicle.seats),
-    offers: {
-      "@type": "Offer",
-      url: canonical,
-      ...(price.kind === "price" ? { price: vehicle.price.toFixed(2) } : {}),
-      priceCurrency: LOCALE_CURRENCY[site.locale],
-      availability: offerAvailability(vehicle),
-      itemCondition: offerItemCondition(vehicle),
-      seller: sellerJsonLd(vehicle, site, location, origin),
-    },
-    additionalProperty: [
-      {
-        "@type": "PropertyValue",
-        name: "Condition",
-        value: carTypeLabel(vehicle.car_type, site.settings),
-      },
-    ],
-  };
-}
-
-function breadcrumbJsonLd(page: VehiclePageModel, origin: string): JsonLd {
-  return {
-    "@context": "https://schema.org",
-    "@type": "BreadcrumbList",
-    itemListElement: page.breadcrumbs.map((crumb, index) => ({
-      "@type": "ListItem",
-      position: index + 1,
-      name: crumb.name,
-      item: absolute(crumb.href ?? page.canonicalPath, origin),
-    })),
-  };
 }

@@ -5,6 +5,8 @@ import type { Route } from "./+types/vehicle";
 import { loadVehiclePage } from "./vehicle.server";
 import { seoMeta } from "~/app/components/content/seo";
 import { NotFoundPage } from "~/app/components/site/not-found-page";
+import { breadcrumbJsonLd, vehicleJsonLd } from "~/app/components/vehicle-page/vehicle-json-ld";
+import type { Site } from "~/app/lib/site";
 import { VehiclePage } from "~/app/components/vehicle-page/vehicle-page";
 
 /**
@@ -25,6 +27,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export function meta({ data, matches }: Route.MetaArgs): MetaDescriptor[] {
   if (!data) return [];
   const { seo } = data;
+  const root = matches[0]?.data as { site?: Site; origin?: string } | undefined;
+  const origin = root?.origin ?? "";
   return [
     ...seoMeta(seo, matches).filter((tag) => !("property" in tag && tag.property === "og:type")),
     { property: "og:type", content: "product" },
@@ -35,6 +39,17 @@ export function meta({ data, matches }: Route.MetaArgs): MetaDescriptor[] {
           { name: "twitter:card", content: "summary_large_image" },
         ]
       : [{ name: "twitter:card", content: "summary" }]),
+    // Built here from the page model (vehicle-json-ld.ts), not sent a second time as loader data.
+    ...(root?.site
+      ? [
+          {
+            "script:ld+json": [
+              vehicleJsonLd(data.page, data.schema, root.site, seo.canonical, origin),
+              breadcrumbJsonLd(data.page, origin),
+            ],
+          },
+        ]
+      : []),
   ];
 }
 
@@ -46,7 +61,6 @@ export default function VehicleRoute({ loaderData }: Route.ComponentProps) {
       page={loaderData.page}
       similar={loaderData.similar}
       canonical={loaderData.seo.canonical}
-      jsonLd={loaderData.jsonLd}
       enquiryForm={
         loaderData.page.unavailable ? undefined : (
           <Suspense fallback={null}>

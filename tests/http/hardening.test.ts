@@ -156,6 +156,27 @@ describe("the image endpoint redirects only to the site's own paths", () => {
     );
     expect(own.headers.location).toBe("/media/logo/A.svg");
   });
+
+  it("its short form for the site's own paths too", async () => {
+    const origin = `http://coastal-kia.localhost:${server.port}`;
+    for (const path of [
+      "//evil.example/x.jpg",
+      "/\\evil.example",
+      "/%5Cevil.example",
+      "/%2F%2Fevil.example/x.jpg",
+      "/..//evil.example/x.jpg",
+    ]) {
+      const res = await fetchWithHost(server, KIA, `/media/image/640q75${path}`);
+      expect([302, 400, 403, 404], path).toContain(res.status);
+      if (res.status === 302) {
+        const location = String(res.headers.location);
+        expect(location, path).toMatch(/^\/(?![/\\])/);
+        expect(new URL(location, origin).origin, path).toBe(origin);
+      }
+    }
+    const own = await fetchWithHost(server, KIA, "/media/image/640q75/media/logo/A.svg");
+    expect(own.headers.location).toBe("/media/logo/A.svg");
+  });
 });
 
 describe("input no page can take is a 4xx, never a 500", () => {

@@ -52,8 +52,9 @@ function srcsets(html: string): string[] {
   );
 }
 
+/** The resizer's short form for the site's own photos: /media/image/{width}q{quality}{path}. */
 const DEMO_VEHICLE_PHOTO =
-  /\/media\/image\?url=%2Fmedia%2Fvehicle%2F[a-z]+%2F[0-9a-f]{6}%2F[a-z-]+\.jpg&w=(\d+)&q=\d+ \d+w/;
+  /\/media\/image\/(\d+)q\d+\/media\/vehicle\/[a-z]+\/[0-9a-f]{6}\/[a-z-]+\.jpg \d+w/;
 
 describe("demo imagery at the weight of real photos", () => {
   it("has cards and the vehicle page ask for resized sizes of the JPEG photos through srcset", async () => {
@@ -62,7 +63,7 @@ describe("demo imagery at the weight of real photos", () => {
     expect(search.status).toBe(200);
     const cardSets = srcsets(search.body).filter((s) => DEMO_VEHICLE_PHOTO.test(s));
     expect(cardSets.length).toBeGreaterThan(3);
-    expect(cardSets[0]).toContain("&w=640&");
+    expect(cardSets[0]).toContain("/media/image/640q");
     expect(cardSets[0]).toContain(" 1280w");
     expect(search.body).not.toMatch(/\/media\/vehicle\/[^"]*\.svg/);
 
@@ -76,14 +77,14 @@ describe("demo imagery at the weight of real photos", () => {
     expect(gallery[0]).toContain(" 1920w");
 
     // A card's smallest size: a resized WebP far lighter than the 1600 px original.
-    const small = /(\/media\/image\?[^ ]+) 640w/.exec(cardSets[0]!)![1]!;
+    const small = /(\/media\/image\/[^ ]+) 640w/.exec(cardSets[0]!)![1]!;
     const resized = await getBytes("coastal-kia.localhost", small);
     expect(resized.status).toBe(200);
     expect(resized.type).toBe("image/webp");
     expect((await sharp(resized.body).metadata()).width).toBe(640);
     const original = await getBytes(
       "coastal-kia.localhost",
-      decodeURIComponent(/url=([^&]+)/.exec(small)![1]!),
+      /^\/media\/image\/\d+q\d+(\/.+)$/.exec(small)![1]!,
     );
     expect(original.type).toBe("image/jpeg");
     expect(original.body.length).toBeGreaterThan(150 * 1024);
@@ -104,6 +105,8 @@ describe("demo imagery at the weight of real photos", () => {
 
     const locations = await fetchWithHost(server, "harbour-auto-group.localhost", "/our-locations");
     expect(locations.status).toBe(200);
-    expect(srcsets(locations.body).join(" ")).toMatch(/url=%2Fmedia%2Flocation%2F[a-z0-9-]+\.jpg/);
+    expect(srcsets(locations.body).join(" ")).toMatch(
+      /\/media\/image\/\d+q\d+\/media\/location\/[a-z0-9-]+\.jpg/,
+    );
   });
 });

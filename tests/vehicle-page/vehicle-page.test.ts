@@ -300,7 +300,7 @@ describe("SEO and structured data", () => {
     expect(html).toContain(`<link rel="canonical" href="${canonical}"/>`);
     expect(html).toMatch(/<meta name="description" content="[^"]{60,}"/);
     expect(html).toMatch(
-      /<meta property="og:image" content="http:\/\/coastal-kia\.localhost:\d+\/media\/image\?url=%2Fmedia%2Fvehicle%2F[^"]+&amp;w=1200[^"]*"/,
+      /<meta property="og:image" content="http:\/\/coastal-kia\.localhost:\d+\/media\/image\/1200q\d+\/media\/vehicle\/[^"]+"/,
     );
 
     const documents = jsonLdOf(html);

@@ -1,7 +1,6 @@
 import { SaveButton } from "~/app/components/garage/save-button";
 import { lazy, Suspense, useMemo } from "react";
 import type { ReactNode } from "react";
-import { JsonLd } from "~/app/components/content/json-ld";
 import { useSite } from "~/app/lib/site";
 import type { CardVehicle } from "~/app/components/vehicle-card/card-vehicle";
 import { Breadcrumbs } from "./breadcrumbs";
@@ -40,13 +39,11 @@ export function VehiclePage({
   page,
   similar,
   canonical,
-  jsonLd,
   enquiryForm,
 }: {
   page: VehiclePageModel;
   similar: CardVehicle[];
   canonical: string;
-  jsonLd: string;
   enquiryForm?: ReactNode;
 }) {
   const site = useSite();
@@ -57,7 +54,6 @@ export function VehiclePage({
   );
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 print:max-w-none print:px-0">
-      <JsonLd json={jsonLd} />
       <p className="mb-4 hidden text-sm text-slate-700 print:block">
         {siteName} · {canonical}
       </p>

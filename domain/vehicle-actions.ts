@@ -6,7 +6,13 @@
 import { localiseText } from "./locale";
 import type { Locale, SiteSettings } from "./site-settings";
 import type { VehicleActionKind } from "./site-constants";
-import { isSold, TEST_DRIVE_ONLY_TAGS, type PaymentProcessor, type Vehicle } from "./vehicle";
+import {
+  isSold,
+  TEST_DRIVE_ONLY_TAGS,
+  type PaymentProcessor,
+  type Vehicle,
+  type VehicleImage,
+} from "./vehicle";
 import { formatNumber } from "./number-format";
 import {
   buyOnlinePath,
@@ -99,8 +105,10 @@ export type ActionVehicle = Pick<
   | "show_on_dealer_website"
   | "trade_in_allowed"
   | "file"
-  | "images"
->;
+> & {
+  /** Only how many there are is read (Request Photos). */
+  images: readonly Pick<VehicleImage, "url">[];
+};
 
 /** 'Reserve Now': the online reservation rule and the reservable rule together. */
 export function canReserveNow(
@@ -146,7 +154,9 @@ export function canShowHistoryReport(vehicle: Pick<Vehicle, "file">): boolean {
 }
 
 export function offersRequestPhotos(
-  vehicle: Pick<Vehicle, "images" | "sold" | "status" | "show_on_dealer_website">,
+  vehicle: Pick<Vehicle, "sold" | "status" | "show_on_dealer_website"> & {
+    images: readonly Pick<VehicleImage, "url">[];
+  },
 ): boolean {
   return !isUnavailable(vehicle) && vehicle.images.length < ENOUGH_PHOTOS;
 }

@@ -49,9 +49,11 @@ export function SaveButton({
       data-hydrated={hydrated ? "" : undefined}
     >
       <input type="hidden" name="intent" value="toggle" />
-      <input type="hidden" name="vehicle_id" value={vehicle.id} />
+      {/* The button carries the vehicle: the form's only submitter, it sends vehicle_id. */}
       <button
         type="submit"
+        name="vehicle_id"
+        value={vehicle.id}
         aria-pressed={saved}
         aria-label={`Save ${title}`}
         title={saved ? "Saved to your garage" : "Save to your garage"}

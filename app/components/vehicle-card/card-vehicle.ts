@@ -4,8 +4,8 @@
  * the whole hit (description, features, every photo...), which the page would send again in its
  * scripts for hydration.
  */
-import type { Vehicle } from "~/domain/vehicle";
-import { ENOUGH_PHOTOS, type ActionVehicle } from "~/domain/vehicle-actions";
+import type { Vehicle, VehicleImage } from "~/domain/vehicle";
+import { ENOUGH_PHOTOS } from "~/domain/vehicle-actions";
 
 const CARD_FIELDS = [
   "id",
@@ -46,11 +46,12 @@ const CARD_FIELDS = [
   "autograb_data",
 ] as const satisfies readonly (keyof Vehicle)[];
 
-export type CardVehicle = Pick<Vehicle, (typeof CARD_FIELDS)[number]> &
-  Pick<ActionVehicle, "images"> & {
-    /** The number the card's Call action dials, when the vehicle's location has one. */
-    location: Pick<NonNullable<Vehicle["location"]>, "phone"> | null;
-  };
+export type CardVehicle = Pick<Vehicle, (typeof CARD_FIELDS)[number]> & {
+  /** The card's photo and how many there are, up to the number the actions' rules look at. */
+  images: Pick<VehicleImage, "url">[];
+  /** The number the card's Call action dials, when the vehicle's location has one. */
+  location: Pick<NonNullable<Vehicle["location"]>, "phone"> | null;
+};
 
 /** The card's part of a vehicle: at most the photos the card's rules look at. */
 export function toCardVehicle(vehicle: Vehicle): CardVehicle {
@@ -58,7 +59,7 @@ export function toCardVehicle(vehicle: Vehicle): CardVehicle {
   for (const key of CARD_FIELDS) card[key] = vehicle[key];
   return {
     ...(card as Pick<Vehicle, (typeof CARD_FIELDS)[number]>),
-    images: vehicle.images.slice(0, ENOUGH_PHOTOS),
+    images: vehicle.images.slice(0, ENOUGH_PHOTOS).map(({ url }) => ({ url })),
     location: vehicle.location ? { phone: vehicle.location.phone } : null,
   };
 }

@@ -73,5 +73,9 @@ describe("loader data sent to the browser", () => {
       expect(data).toContain(present);
     }
     for (const absent of SERVER_ONLY) expect(data).not.toContain(absent);
+    // The structured data is in the document once, built from the page model, not in the data.
+    expect(data).not.toContain('"@type"');
+    expect(data).not.toContain('"@context"');
+    expect(page.body.match(/"@type":"Car"/g)).toHaveLength(1);
   });
 });

@@ -10,16 +10,22 @@ import type { Vehicle } from "~/domain/vehicle";
 import type { Site } from "~/app/lib/site";
 import type { VehiclePageModel } from "./vehicle-page-model";
 
-/** What the structured data says that the page model does not carry as such. */
+/**
+ * What the structured data says that the page model does not carry as such: the offer's
+ * availability, the seller, and the vehicle's schema.org properties (named as schema.org names
+ * them; the page shows them as labelled specification rows).
+ */
 export type VehicleSchemaFacts = {
   availability: string;
-  body: string | null;
-  colour: string | null;
-  fuel: string | null;
-  transmission: string | null;
-  drive: string | null;
-  engine: string | null;
-  seats: number | null;
+  properties: {
+    bodyType: string | null;
+    color: string | null;
+    fuelType: string | null;
+    vehicleTransmission: string | null;
+    driveWheelConfiguration: string | null;
+    vehicleEngine: string | null;
+    vehicleSeatingCapacity: number | null;
+  };
   seller: { name: string; phone: string | null };
 };
 
@@ -34,13 +40,15 @@ export function vehicleSchemaFacts(
 ): VehicleSchemaFacts {
   return {
     availability,
-    body: vehicle.body ?? null,
-    colour: vehicle.colour ?? null,
-    fuel: vehicle.fuel ?? null,
-    transmission: vehicle.transmission ?? null,
-    drive: vehicle.drive ?? null,
-    engine: vehicle.engine ?? null,
-    seats: vehicle.seats ?? null,
+    properties: {
+      bodyType: vehicle.body ?? null,
+      color: vehicle.colour ?? null,
+      fuelType: vehicle.fuel ?? null,
+      vehicleTransmission: vehicle.transmission ?? null,
+      driveWheelConfiguration: vehicle.drive ?? null,
+      vehicleEngine: vehicle.engine ?? null,
+      vehicleSeatingCapacity: vehicle.seats ?? null,
+    },
     seller: {
       name: location?.name ?? vehicle.dealership_name ?? site.name,
       phone: vehicle.location?.phone ?? location?.phone ?? site.contactDetails.phone ?? null,
@@ -97,15 +105,17 @@ export function vehicleJsonLd(
       unitCode: odometerUnitCode(site.locale),
     },
     itemCondition: offerItemCondition(vehicle),
-    ...optional("bodyType", facts.body),
-    ...optional("color", facts.colour),
-    ...optional("fuelType", facts.fuel),
-    ...optional("vehicleTransmission", facts.transmission),
-    ...optional("driveWheelConfiguration", facts.drive),
-    ...(facts.engine
-      ? { vehicleEngine: { "@type": "EngineSpecification", name: facts.engine } }
+    ...optional("bodyType", facts.properties.bodyType),
+    ...optional("color", facts.properties.color),
+    ...optional("fuelType", facts.properties.fuelType),
+    ...optional("vehicleTransmission", facts.properties.vehicleTransmission),
+    ...optional("driveWheelConfiguration", facts.properties.driveWheelConfiguration),
+    ...(facts.properties.vehicleEngine
+      ? {
+          vehicleEngine: { "@type": "EngineSpecification", name: facts.properties.vehicleEngine },
+        }
       : {}),
-    ...optional("vehicleSeatingCapacity", facts.seats),
+    ...optional("vehicleSeatingCapacity", facts.properties.vehicleSeatingCapacity),
     offers: {
       "@type": "Offer",
       url: canonical,

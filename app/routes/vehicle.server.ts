@@ -9,14 +9,10 @@ import { imageUrl } from "~/domain/image-url";
 import { vehiclePagePath } from "~/domain/vehicle-paths";
 import {
   buildVehicleBySlugQuery,
-  LOCALE_CURRENCY,
-  odometerUnitCode,
   offerAvailability,
-  offerItemCondition,
   pickSimilarVehicles,
   similarVehiclesQueries,
 } from "~/domain/vehicle-page";
-import { carTypeLabel } from "~/domain/vehicle-tags";
 import type { Vehicle } from "~/domain/vehicle";
 import type { RequestContext } from "~/server/http/load-context";
 import { loadLocationBySlug, type LocationView } from "~/server/content/locations";

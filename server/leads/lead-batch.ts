@@ -8,7 +8,7 @@
  */
 import { and, gt, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { GroupCommit } from "../db/group-commit";
+import { GroupCommit, turnsBetweenStatements } from "../db/group-commit";
 import { leadDeliveries, leadEvents, leadFiles, leadRecipients, leads } from "../db/schema";
 import type { SiteScope } from "../sites/scope";
 import type { Site } from "../sites/site";
@@ -149,6 +149,8 @@ export async function writeLeads(
   batch: readonly NewLead[],
   options: LeadBatchOptions,
 ): Promise<NewLeadOutcome[]> {
+  // PGlite: the event loop turns between statements, taking in connections and requests.
+  const turn = turnsBetweenStatements(options.transactionsRunOneAtATime);
   const replays = await findReplays(tx, batch, options);
   const outcomes: Array<NewLeadOutcome | undefined> = replays.map((replay) =>
     replay ? { replay } : undefined,
@@ -158,6 +160,7 @@ export async function writeLeads(
 
   // Where each completed lead goes, from the recipients read in this transaction.
   const completed = fresh.filter((l) => l.completed);
+  await turn();
   const recipients =
     completed.length > 0
       ? await tx
@@ -179,6 +182,7 @@ export async function writeLeads(
   const rows = fresh.map((l) =>
     jobs.get(l.row.id)?.length === 0 ? { ...l.row, deliveryStatus: "none" } : l.row,
   );
+  await turn();
   const inserted = new Set(
     (await tx.insert(leads).values(rows).onConflictDoNothing().returning({ id: leads.id })).map(
       (r) => r.id,
@@ -224,6 +228,7 @@ export async function writeLeads(
   const wanted = stored.flatMap((l) =>
     (jobs.get(l.row.id) ?? []).map((j) => ({ leadId: l.row.id, siteId: l.site.id, ...j })),
   );
+  await turn();
   const queued =
     wanted.length > 0
       ? await tx.insert(leadDeliveries).values(wanted).onConflictDoNothing().returning({
@@ -248,8 +253,10 @@ export async function writeLeads(
     else if (l.completed) events.push({ ...lead, kind: "delivery.queued", data: { deliveries } });
     outcomes[batch.indexOf(l)] = { queued: deliveries.length };
   }
+  await turn();
   if (events.length > 0) await tx.insert(leadEvents).values(events);
   if (options.notifyOtherProcesses && queued.length > 0)
     await tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, ${queued[0]!.leadId})`);
+  await turn();
   return outcomes as NewLeadOutcome[];
 }

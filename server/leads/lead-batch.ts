@@ -9,6 +9,7 @@
 import { and, gt, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { GroupCommit, turnsBetweenStatements } from "../db/group-commit";
+import { insertRecordset, recordsetInsertable } from "../db/recordset-insert";
 import { leadDeliveries, leadEvents, leadFiles, leadRecipients, leads } from "../db/schema";
 import type { SiteScope } from "../sites/scope";
 import type { Site } from "../sites/site";
@@ -184,9 +185,13 @@ export async function writeLeads(
   );
   await turn();
   const inserted = new Set(
-    (await tx.insert(leads).values(rows).onConflictDoNothing().returning({ id: leads.id })).map(
-      (r) => r.id,
-    ),
+    (recordsetInsertable(leads, rows)
+      ? await insertRecordset<{ id: string }>(tx, leads, rows, {
+          onConflict: sql`ON CONFLICT DO NOTHING`,
+          returning: [leads.id],
+        })
+      : await tx.insert(leads).values(rows).onConflictDoNothing().returning({ id: leads.id })
+    ).map((r) => r.id),
   );
 
   // A key another process's transaction committed meanwhile (PostgreSQL): that lead is the first.
@@ -230,14 +235,31 @@ export async function writeLeads(
   );
   await turn();
   const queued =
-    wanted.length > 0
-      ? await tx.insert(leadDeliveries).values(wanted).onConflictDoNothing().returning({
-          id: leadDeliveries.id,
-          leadId: leadDeliveries.leadId,
-          channel: leadDeliveries.channel,
-          target: leadDeliveries.target,
-        })
-      : [];
+    wanted.length === 0
+      ? []
+      : recordsetInsertable(leadDeliveries, wanted)
+        ? (
+            await insertRecordset<{ id: number; lead_id: string; channel: string; target: string }>(
+              tx,
+              leadDeliveries,
+              wanted,
+              {
+                onConflict: sql`ON CONFLICT DO NOTHING`,
+                returning: [
+                  leadDeliveries.id,
+                  leadDeliveries.leadId,
+                  leadDeliveries.channel,
+                  leadDeliveries.target,
+                ],
+              },
+            )
+          ).map((d) => ({ id: d.id, leadId: d.lead_id, channel: d.channel, target: d.target }))
+        : await tx.insert(leadDeliveries).values(wanted).onConflictDoNothing().returning({
+            id: leadDeliveries.id,
+            leadId: leadDeliveries.leadId,
+            channel: leadDeliveries.channel,
+            target: leadDeliveries.target,
+          });
 
   const events: LeadEventRow[] = [];
   for (const l of stored) {
@@ -254,7 +276,10 @@ export async function writeLeads(
     outcomes[batch.indexOf(l)] = { queued: deliveries.length };
   }
   await turn();
-  if (events.length > 0) await tx.insert(leadEvents).values(events);
+  if (events.length > 0) {
+    if (recordsetInsertable(leadEvents, events)) await insertRecordset(tx, leadEvents, events);
+    else await tx.insert(leadEvents).values(events);
+  }
   if (options.notifyOtherProcesses && queued.length > 0)
     await tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, ${queued[0]!.leadId})`);
   await turn();

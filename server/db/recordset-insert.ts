@@ -1,8 +1,8 @@
 /**
  * Many rows inserted as ONE parameter: the rows travel as a JSON array that the database expands
  * with `jsonb_to_recordset`, in their order. Drizzle's multi-row insert sends one parameter per
- * value (a batch of a hundred leads is some 2,700), and building, sending and parsing those costs
- * more of the process's time than the insert itself (decision 036). The statement is the same
+ * value (a batch of a hundred leads is some 2,700), and building, sending and parsing those was
+ * a large share of a lead burst's CPU (decision 036). The statement is the same
  * insert: same columns, same casts, the table's defaults for the columns the rows leave out.
  *
  * Every row must set the same columns (a column some rows set and others leave to its default

@@ -6,12 +6,18 @@
  * only after the lead is committed; the table prints p50 and p99. The peer, in the same run on the
  * same database: the same rows (lead, event, delivery job) inserted by 1,000 concurrent
  * transactions without the app. The delivery worker is off, so the burst measures intake alone.
+ * A second peer isolates HTTP: a bare `node:http` server in the same process that reads each
+ * lead's JSON and answers the same 201 with no database, sent the same burst by the same client.
+ * On a busy machine the wall times follow its load; the CPU time the process spent on each burst
+ * (client included, the same for both) does much less: the table prints the app's and the HTTP
+ * peer's, and their ratio.
  *
  * Budget: p99 under 2 s on PGlite and on PostgreSQL.
  */
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { Agent, request } from "node:http";
+import { Agent, createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -100,6 +106,46 @@ async function peer(handle: DatabaseHandle): Promise<number[]> {
   );
 }
 
+/** The process's CPU time since `started`, in ms. */
+function cpuMs(started: NodeJS.CpuUsage): number {
+  const { user, system } = process.cpuUsage(started);
+  return (user + system) / 1000;
+}
+
+/** The HTTP peer: the same burst to a bare node:http server that parses each lead and answers 201. */
+async function httpPeer(): Promise<{ latencies: number[]; cpu: number }> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const { lead } = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
+        lead: { category: string };
+      };
+      const id = randomUUID();
+      res.writeHead(201, {
+        "content-type": "application/json; charset=utf-8",
+        "cache-control": "no-store",
+      });
+      res.end(
+        JSON.stringify({ id, lead_id: id, completed: true, success_url: `/?${lead.category}` }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const agent = new Agent({ keepAlive: true, maxSockets: 100 });
+  try {
+    const { port } = server.address() as AddressInfo;
+    const started = process.cpuUsage();
+    const latencies = await Promise.all(
+      Array.from({ length: LEADS }, (_, i) => post(port, agent, i)),
+    );
+    return { latencies, cpu: cpuMs(started) };
+  } finally {
+    agent.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
 async function measure(kind: string, open: () => Promise<DatabaseHandle>) {
   const server = await startServer(
     parseEnv({
@@ -115,15 +161,18 @@ async function measure(kind: string, open: () => Promise<DatabaseHandle>) {
   try {
     const agent = new Agent({ keepAlive: true, maxSockets: 100 });
     const started = performance.now();
+    const cpuStarted = process.cpuUsage();
     const app = await Promise.all(
       Array.from({ length: LEADS }, (_, i) => post(server.port, agent, i)),
     );
     const appTotal = performance.now() - started;
+    const appCpu = cpuMs(cpuStarted);
     agent.destroy();
     const peerStarted = performance.now();
     const direct = await peer(server.database);
     const peerTotal = performance.now() - peerStarted;
-    return { kind, app, appTotal, direct, peerTotal };
+    const http = await httpPeer();
+    return { kind, app, appTotal, appCpu, direct, peerTotal, http };
   } finally {
     await server.close();
   }
@@ -158,7 +207,7 @@ try {
 
 console.log(`Lead burst: ${LEADS} leads posted at once over 100 keep-alive connections (ms)`);
 console.log(
-  "database          app p50  app p99  all stored   peer p50  peer p99  peer all   p99 ratio",
+  "database          app p50  app p99  all stored   peer p50  peer p99  peer all   p99 ratio  http p99  http ratio  app cpu  http cpu  cpu ratio",
 );
 for (const r of runs) {
   console.log(
@@ -171,6 +220,11 @@ for (const r of runs) {
       percentile(r.direct, 99).toFixed(0).padStart(9),
       r.peerTotal.toFixed(0).padStart(9),
       (percentile(r.app, 99) / percentile(r.direct, 99)).toFixed(2).padStart(11),
+      percentile(r.http.latencies, 99).toFixed(0).padStart(9),
+      (percentile(r.app, 99) / percentile(r.http.latencies, 99)).toFixed(2).padStart(11),
+      r.appCpu.toFixed(0).padStart(8),
+      r.http.cpu.toFixed(0).padStart(9),
+      (r.appCpu / r.http.cpu).toFixed(2).padStart(10),
     ].join(" "),
   );
 }

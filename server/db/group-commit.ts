@@ -105,3 +105,18 @@ export class GroupCommit<Item, Result> {
     batch.forEach((w, i) => w.resolve(results[i]!));
   }
 }
+
+/**
+ * Between the statements of a batch: one turn of the event loop where the database answers
+ * without waiting for I/O (PGlite runs in this thread, so a whole transaction would otherwise
+ * run in one turn). Node takes in one new connection per turn of its event loop, and reads the
+ * requests that arrived, only between turns: without these turns, a burst on new connections is
+ * taken in one connection per batch, and its last leads wait for dozens of batches of one
+ * (decision 036). Where the database is across the network, its answers are turns already.
+ */
+export function turnsBetweenStatements(take: boolean): () => Promise<void> {
+  return take ? nextTurn : noTurn;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const noTurn = () => Promise.resolve();

@@ -8,7 +8,8 @@
  */
 import { and, gt, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { GroupCommit } from "../db/group-commit";
+import { GroupCommit, turnsBetweenStatements } from "../db/group-commit";
+import { insertRecordset, recordsetInsertable } from "../db/recordset-insert";
 import { leadDeliveries, leadEvents, leadFiles, leadRecipients, leads } from "../db/schema";
 import type { SiteScope } from "../sites/scope";
 import type { Site } from "../sites/site";
@@ -149,6 +150,8 @@ export async function writeLeads(
   batch: readonly NewLead[],
   options: LeadBatchOptions,
 ): Promise<NewLeadOutcome[]> {
+  // PGlite: the event loop turns between statements, taking in connections and requests.
+  const turn = turnsBetweenStatements(options.transactionsRunOneAtATime);
   const replays = await findReplays(tx, batch, options);
   const outcomes: Array<NewLeadOutcome | undefined> = replays.map((replay) =>
     replay ? { replay } : undefined,
@@ -158,6 +161,7 @@ export async function writeLeads(
 
   // Where each completed lead goes, from the recipients read in this transaction.
   const completed = fresh.filter((l) => l.completed);
+  await turn();
   const recipients =
     completed.length > 0
       ? await tx
@@ -179,10 +183,15 @@ export async function writeLeads(
   const rows = fresh.map((l) =>
     jobs.get(l.row.id)?.length === 0 ? { ...l.row, deliveryStatus: "none" } : l.row,
   );
+  await turn();
   const inserted = new Set(
-    (await tx.insert(leads).values(rows).onConflictDoNothing().returning({ id: leads.id })).map(
-      (r) => r.id,
-    ),
+    (recordsetInsertable(leads, rows)
+      ? await insertRecordset<{ id: string }>(tx, leads, rows, {
+          onConflict: sql`ON CONFLICT DO NOTHING`,
+          returning: [leads.id],
+        })
+      : await tx.insert(leads).values(rows).onConflictDoNothing().returning({ id: leads.id })
+    ).map((r) => r.id),
   );
 
   // A key another process's transaction committed meanwhile (PostgreSQL): that lead is the first.
@@ -224,15 +233,33 @@ export async function writeLeads(
   const wanted = stored.flatMap((l) =>
     (jobs.get(l.row.id) ?? []).map((j) => ({ leadId: l.row.id, siteId: l.site.id, ...j })),
   );
+  await turn();
   const queued =
-    wanted.length > 0
-      ? await tx.insert(leadDeliveries).values(wanted).onConflictDoNothing().returning({
-          id: leadDeliveries.id,
-          leadId: leadDeliveries.leadId,
-          channel: leadDeliveries.channel,
-          target: leadDeliveries.target,
-        })
-      : [];
+    wanted.length === 0
+      ? []
+      : recordsetInsertable(leadDeliveries, wanted)
+        ? (
+            await insertRecordset<{ id: number; lead_id: string; channel: string; target: string }>(
+              tx,
+              leadDeliveries,
+              wanted,
+              {
+                onConflict: sql`ON CONFLICT DO NOTHING`,
+                returning: [
+                  leadDeliveries.id,
+                  leadDeliveries.leadId,
+                  leadDeliveries.channel,
+                  leadDeliveries.target,
+                ],
+              },
+            )
+          ).map((d) => ({ id: d.id, leadId: d.lead_id, channel: d.channel, target: d.target }))
+        : await tx.insert(leadDeliveries).values(wanted).onConflictDoNothing().returning({
+            id: leadDeliveries.id,
+            leadId: leadDeliveries.leadId,
+            channel: leadDeliveries.channel,
+            target: leadDeliveries.target,
+          });
 
   const events: LeadEventRow[] = [];
   for (const l of stored) {
@@ -248,8 +275,13 @@ export async function writeLeads(
     else if (l.completed) events.push({ ...lead, kind: "delivery.queued", data: { deliveries } });
     outcomes[batch.indexOf(l)] = { queued: deliveries.length };
   }
-  if (events.length > 0) await tx.insert(leadEvents).values(events);
+  await turn();
+  if (events.length > 0) {
+    if (recordsetInsertable(leadEvents, events)) await insertRecordset(tx, leadEvents, events);
+    else await tx.insert(leadEvents).values(events);
+  }
   if (options.notifyOtherProcesses && queued.length > 0)
     await tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, ${queued[0]!.leadId})`);
+  await turn();
   return outcomes as NewLeadOutcome[];
 }

@@ -8,13 +8,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { feedIdentity, removalShare, type FeedRowError, type FeedVehicle } from "./feed-vehicle";
 import type { Database } from "../db/client";
-import {
-  dealerships,
-  locations,
-  sites,
-  stockImports,
-  type VehicleRow,
-} from "../db/schema";
+import { dealerships, locations, sites, stockImports, type VehicleRow } from "../db/schema";
 import type { ChangeBus } from "../events/change-bus";
 import { createSiteScope } from "../sites/scope";
 import type { Site } from "../sites/site";

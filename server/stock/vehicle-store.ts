@@ -222,7 +222,7 @@ const READ_COLUMNS = Object.entries(getTableColumns(vehicles)).map(([key, column
  */
 export async function readSiteVehicles(db: Database, siteId: number): Promise<VehicleRow[]> {
   const out: VehicleRow[] = [];
-  for (let after = -1; ; ) {
+  for (let after = -1; ;) {
     const [result] = await rowsOf<{ rows: string | null }>(
       db,
       sql`SELECT json_agg(v ORDER BY v.id)::text AS rows FROM (SELECT * FROM vehicles

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { feedIdentity, removalShare, validateFeedRow } from "./feed-vehicle";
+import { FeedRowValidator, feedIdentity, removalShare, validateFeedRow } from "./feed-vehicle";
 
 const base = {
   stocknum: "A1",
@@ -106,5 +106,29 @@ describe("a stock feed row (docs/stock-feeds.md, Fields)", () => {
   it("measures a full feed's removals against the listed stock", () => {
     expect(removalShare(0, 0)).toBe(0);
     expect(removalShare(4, 2)).toBe(0.5);
+  });
+
+  it("reads a feed's rows as validateFeedRow does, good and bad, however often a value repeats", () => {
+    const rows: Array<Record<string, unknown>> = [
+      base,
+      { ...base, stocknum: "A2", price: "$15,990.50", certified: "Yes", features: "A | B|" },
+      { ...base, stocknum: "A3", features: "A | B|", images: "https://x.test/1.jpg" },
+      { ...base, stocknum: "A4", year: "new" },
+      { ...base, stocknum: "A5", make: "" },
+      { ...base, stocknum: undefined, vin: "jt1234567890abcde" },
+      { ...base, stocknum: undefined },
+      { ...base, stocknum: "", vin: "" },
+      { ...base, stocknum: "A6", year: 2020, price: 1, images: [{ url: "/media/a.svg" }] },
+      { ...base, stocknum: "A7", reserved: "maybe", car_type: "nearly new" },
+      { ...base, stocknum: "A8", before_price: "", seats: "", badge: " " },
+    ];
+    const validator = new FeedRowValidator();
+    const columnName = (f: string) => (f === "year" ? "Model Year" : f);
+    // Twice over: the second pass reads every value from what the validator remembers.
+    for (const pass of [1, 2])
+      for (const [i, raw] of rows.entries())
+        expect(validator.validate(raw, i + pass, columnName), `row ${i}`).toEqual(
+          validateFeedRow(raw, i + pass, columnName),
+        );
   });
 });

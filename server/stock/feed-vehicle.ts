@@ -210,6 +210,52 @@ export function validateFeedRow(
   };
 }
 
+type FieldResult = { ok: true; value: unknown } | { ok: false };
+
+/**
+ * Validates the rows of one feed, as `validateFeedRow` does, remembering each field's result
+ * for each value seen: most cells of a feed repeat (the make, the colour, the fuel, the feature
+ * list, empty cells), so most of a row's fields are read once per feed instead of once per row.
+ * A row with any problem is validated again as a whole by `validateFeedRow`, so its messages are
+ * exactly that function's. One validator per feed: what it remembers lives as long as it does.
+ */
+export class FeedRowValidator {
+  private readonly shape = FeedVehicleSchema.shape as Record<string, z.ZodType>;
+  private readonly seen = new Map<string, Map<unknown, FieldResult>>(
+    FEED_FIELDS.map((field) => [field, new Map()]),
+  );
+
+  private field(field: string, raw: unknown): FieldResult {
+    // Only plain values are remembered: an object or a list (JSON) could be changed afterwards.
+    const plain = raw === null || typeof raw !== "object";
+    const seen = this.seen.get(field)!;
+    if (plain) {
+      const known = seen.get(raw);
+      if (known) return known;
+    }
+    const parsed = this.shape[field]!.safeParse(raw);
+    const result: FieldResult = parsed.success ? { ok: true, value: parsed.data } : { ok: false };
+    if (plain) seen.set(raw, result);
+    return result;
+  }
+
+  validate(
+    raw: Record<string, unknown>,
+    line: number,
+    columnName: (field: string) => string = (field) => field,
+  ): ReturnType<typeof validateFeedRow> {
+    const vehicle: Record<string, unknown> = {};
+    for (const field of FEED_FIELDS) {
+      const result = this.field(field, raw[field]);
+      if (!result.ok) return validateFeedRow(raw, line, columnName);
+      if (result.value !== undefined) vehicle[field] = result.value;
+    }
+    if (vehicle.stocknum === undefined && vehicle.vin === undefined)
+      return validateFeedRow(raw, line, columnName);
+    return { ok: true, vehicle: vehicle as FeedVehicle };
+  }
+}
+
 /** Share of the listed stock a full feed would mark as sold, 0..1. */
 export function removalShare(listed: number, removed: number): number {
   return listed === 0 ? 0 : removed / listed;

@@ -7,9 +7,9 @@
 import { CsvError, parse } from "csv-parse/sync";
 import {
   FEED_FIELDS,
+  FeedRowValidator,
   REQUIRED_FEED_COLUMNS,
   feedIdentity,
-  validateFeedRow,
   type FeedRowError,
   type FeedVehicle,
 } from "./feed-vehicle";
@@ -78,6 +78,7 @@ export function parseStockFeed(
   const errors: FeedRowError[] = [];
   const identities = new Set<string>();
   const firstLineOf = new Map<string, number>();
+  const validator = new FeedRowValidator();
   for (const { line, values, problem } of raw.rows) {
     // Both keys of the row: a vehicle is "in the feed" by either.
     for (const key of [
@@ -89,7 +90,7 @@ export function parseStockFeed(
       errors.push({ line, field: null, message: problem });
       continue;
     }
-    const result = validateFeedRow(values, line, raw.columnName);
+    const result = validator.validate(values, line, raw.columnName);
     if (!result.ok) {
       errors.push(...result.errors);
       continue;

@@ -8,19 +8,17 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { feedIdentity, removalShare, type FeedRowError, type FeedVehicle } from "./feed-vehicle";
 import type { Database } from "../db/client";
-import {
-  dealerships,
-  locations,
-  sites,
-  stockImports,
-  vehicles,
-  type VehicleRow,
-} from "../db/schema";
+import { dealerships, locations, sites, stockImports, type VehicleRow } from "../db/schema";
 import type { ChangeBus } from "../events/change-bus";
 import { createSiteScope } from "../sites/scope";
 import type { Site } from "../sites/site";
 import { FeedRefusedError, parseStockFeed, type FeedFormat } from "./stock-feed";
-import { announceVehicleChanges, writeVehicles, type VehicleInsert } from "./vehicle-store";
+import {
+  announceVehicleChanges,
+  readSiteVehicles,
+  writeVehicles,
+  type VehicleInsert,
+} from "./vehicle-store";
 
 export const IMPORT_SOURCES = ["cli", "http", "pull"] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
@@ -138,7 +136,7 @@ async function planImport(
 ): Promise<Plan> {
   const scope = createSiteScope(db, site.id);
   // One after another: a transaction is one connection.
-  const existing = await scope.findMany(vehicles);
+  const existing = await readSiteVehicles(db, site.id);
   const siteDealerships = await scope.findMany(dealerships);
   const siteLocations = await scope.findMany(locations);
   const defaultDealershipId = site.dealershipId ?? siteDealerships[0]?.id;
@@ -288,14 +286,28 @@ function feedFields(
 }
 
 function sameFields(row: VehicleRow, fields: ReturnType<typeof feedFields>): boolean {
-  for (const [key, value] of Object.entries(fields)) {
-    const old = row[key as keyof VehicleRow];
-    if (value instanceof Date || old instanceof Date) {
-      if ((value as Date | null)?.getTime() !== (old as Date | null)?.getTime()) return false;
-    } else if (typeof value === "object" && value !== null) {
-      if (JSON.stringify(value) !== JSON.stringify(old)) return false;
-    } else if (value !== old) return false;
+  for (const key in fields) {
+    if (!sameValue(fields[key as keyof typeof fields], row[key as keyof VehicleRow])) return false;
   }
+  return true;
+}
+
+/** Equal values: dates by their time, lists item by item, objects key by key (in any order). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a instanceof Date || b instanceof Date)
+    return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
+    return true;
+  }
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys)
+    if (!sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+      return false;
   return true;
 }
 

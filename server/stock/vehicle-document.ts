@@ -84,6 +84,11 @@ export class VehicleDocumentBuilder {
   private readonly lists = new Map<string, readonly unknown[]>();
   private readonly makeModels = new Map<string, Map<string, string>>();
 
+  /** Distinct values held (strings and lists): a long-lived builder is renewed past a bound. */
+  get size(): number {
+    return this.strings.size + this.lists.size;
+  }
+
   /** The shared copy of a repeated string. */
   private shared(value: string): string;
   private shared(value: string | null): string | null;

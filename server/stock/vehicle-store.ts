@@ -2,12 +2,12 @@
  * Reading and writing stock. Writes announce the change on the change bus so the search index,
  * the page cache and (on PostgreSQL) every other server process see it.
  */
-import { SQL, and, eq, getTableColumns, inArray, is, sql } from "drizzle-orm";
+import { SQL, and, eq, getTableColumns, is, sql } from "drizzle-orm";
 import { SiteSettingsSchema } from "~/domain/site-settings";
 import type { SiteSettings } from "~/domain/site-settings";
 import type { Vehicle } from "~/domain/vehicle";
 import type { Database } from "../db/client";
-import { vehiclePriceHistory, vehicles } from "../db/schema";
+import { vehicles, type VehicleRow } from "../db/schema";
 import type { ChangeBus } from "../events/change-bus";
 import { queueStockAlerts } from "../garage/alerts";
 import {
@@ -93,29 +93,34 @@ function idList(ids: Iterable<number>): SQL {
 
 /**
  * Search documents of every vehicle (or one site's, or the given ids), with dealership and
- * location. Read in batches by id, in id order; sites, dealerships and locations are read once
- * each and shared by their vehicles' documents.
+ * location. Read in batches by id, in id order, each batch as one JSON text (PGlite hands over a
+ * result value by value, which cost five times the JSON's parse); sites, dealerships and
+ * locations are read once each and shared by their vehicles' documents. `builder` shares
+ * repeated values with documents built before (the search index keeps one for its life).
  */
 export async function loadVehicleDocuments(
   db: Database,
-  only: { siteId?: number; ids?: number[] } = {},
+  only: { siteId?: number; ids?: readonly number[] } = {},
+  builder = new VehicleDocumentBuilder(),
 ): Promise<Vehicle[]> {
   if (only.ids && only.ids.length === 0) return [];
   const scope: SQL = only.ids
-    ? sql`id IN (${idList(only.ids)})`
+    ? // One parameter however many ids (a parameter per id costs the query builder more).
+      sql`id = ANY(${`{${only.ids.map((id) => Math.trunc(id)).join(",")}}`}::int[])`
     : only.siteId !== undefined
       ? sql`site_id = ${only.siteId}`
       : sql`TRUE`;
-  const builder = new VehicleDocumentBuilder();
   const sitesById = new Map<number, SiteContext>();
   const dealershipsById = new Map<number, DealershipContext>();
   const locationsById = new Map<number, LocationContext>();
   const documents: Vehicle[] = [];
   for (let after: number | null = -1; after !== null;) {
-    const rows: VehicleSource[] = await rowsOf<VehicleSource>(
+    const [batch] = await rowsOf<{ rows: string | null }>(
       db,
-      sql`SELECT ${VEHICLE_COLUMNS} FROM vehicles WHERE ${scope} AND id > ${after} ORDER BY id LIMIT ${BATCH_ROWS}`,
+      sql`SELECT json_agg(v ORDER BY v.id)::text AS rows FROM (SELECT ${VEHICLE_COLUMNS} FROM vehicles
+          WHERE ${scope} AND id > ${after} ORDER BY id LIMIT ${BATCH_ROWS}) v`,
     );
+    const rows = JSON.parse(batch?.rows ?? "[]") as VehicleSource[];
     after = rows.length === BATCH_ROWS ? rows[rows.length - 1]!.id : null;
     await loadContext(db, rows, sitesById, dealershipsById, locationsById);
     for (const row of rows) {
@@ -132,8 +137,6 @@ export async function loadVehicleDocuments(
         }),
       );
     }
-    // The driver may keep its last result (an idle pooled connection does): not the rows.
-    rows.length = 0;
   }
   return documents;
 }
@@ -203,8 +206,48 @@ async function loadContext(
 
 export type VehicleInsert = typeof vehicles.$inferInsert;
 
-/** Rows per upsert statement (one JSON parameter each). */
-const WRITE_BATCH_ROWS = 500;
+/** Rows per statement of `readSiteVehicles`. */
+const SITE_READ_ROWS = 5000;
+/** Each column's JSON key (the column's name) and whether it is a timestamp. */
+const READ_COLUMNS = Object.entries(getTableColumns(vehicles)).map(([key, column]) => ({
+  key,
+  name: column.name,
+  timestamp: column.getSQLType().startsWith("timestamp"),
+}));
+
+/**
+ * Every vehicle of one site, as whole rows, in id order. Each statement answers its rows as one
+ * JSON text: PGlite hands over a result value by value, and 2,000 rows x 46 columns read that way
+ * cost five times the JSON's parse.
+ */
+export async function readSiteVehicles(db: Database, siteId: number): Promise<VehicleRow[]> {
+  const out: VehicleRow[] = [];
+  for (let after = -1; ;) {
+    const [result] = await rowsOf<{ rows: string | null }>(
+      db,
+      sql`SELECT json_agg(v ORDER BY v.id)::text AS rows FROM (SELECT * FROM vehicles
+          WHERE site_id = ${siteId} AND id > ${after} ORDER BY id LIMIT ${SITE_READ_ROWS}) v`,
+    );
+    const rows = JSON.parse(result?.rows ?? "[]") as Array<Record<string, unknown>>;
+    for (const json of rows) {
+      const row: Record<string, unknown> = {};
+      for (const c of READ_COLUMNS) {
+        const value = json[c.name] ?? null;
+        row[c.key] = c.timestamp && value !== null ? new Date(value as string) : value;
+      }
+      out.push(row as VehicleRow);
+    }
+    if (rows.length < SITE_READ_ROWS) return out;
+    after = out[out.length - 1]!.id;
+  }
+}
+
+/**
+ * Rows per write statement (one JSON parameter each): each statement's rows travel, are parsed
+ * and are written together, so a feed of 2,000 vehicles is one statement, and a larger one holds
+ * one chunk's JSON at a time.
+ */
+const WRITE_BATCH_ROWS = 2000;
 /** Vehicle ids per change message: a NOTIFY payload must stay under 8,000 bytes. */
 const IDS_PER_CHANGE = 500;
 
@@ -238,6 +281,7 @@ const WRITE_COLUMNS = Object.entries(getTableColumns(vehicles)).map(([key, colum
   };
 });
 
+const SOURCE_RECORD = sql.raw(`AS t(${WRITE_COLUMNS.map((c) => c.recordType).join(", ")})`);
 const UPSERT_HEAD = sql.raw(
   `INSERT INTO vehicles (${WRITE_COLUMNS.map((c) => c.name).join(", ")}) SELECT `,
 );
@@ -245,7 +289,6 @@ const UPSERT_READS = sql.join(
   WRITE_COLUMNS.map((c) => c.read),
   sql`, `,
 );
-const UPSERT_RECORD = sql.raw(`) AS t(${WRITE_COLUMNS.map((c) => c.recordType).join(", ")})`);
 /**
  * A paid reservation is the authority on `reserved` (docs/product/payments.md, "Reserved by a
  * paid deposit"): a feed or an edit that says the car is not reserved leaves it reserved while
@@ -256,7 +299,7 @@ const RESERVED_UPDATE = `"reserved" = excluded."reserved" OR EXISTS (SELECT 1 FR
 const UPSERT_TAIL = sql.raw(
   ` ON CONFLICT (site_id, slug) DO UPDATE SET ${WRITE_COLUMNS.filter((c) => c.updated)
     .map((c) => (c.name === '"reserved"' ? RESERVED_UPDATE : `${c.name} = excluded.${c.name}`))
-    .join(", ")} RETURNING id, slug`,
+    .join(", ")} RETURNING id, slug, price, price_type, status`,
 );
 
 function upsertRows(batch: VehicleInsert[], now: Date): string {
@@ -273,6 +316,26 @@ function upsertRows(batch: VehicleInsert[], now: Date): string {
 }
 
 /**
+ * One chunk's write as one statement: the rows as they were (`old`, read from the statement's
+ * snapshot, so before the upsert), the upsert, and a price history row for each vehicle that is
+ * new or whose price or price type changed. Answers each written row with its price and status
+ * before, for the alerts.
+ */
+function writeStatement(siteId: number, rowsJson: string, now: Date): SQL {
+  return sql`WITH src AS MATERIALIZED (SELECT * FROM jsonb_to_recordset(${rowsJson}::jsonb) ${SOURCE_RECORD}),
+old AS (SELECT v.slug, v.price, v.price_type, v.status FROM vehicles v
+        WHERE v.site_id = ${siteId} AND v.slug IN (SELECT slug FROM src)),
+up AS (${UPSERT_HEAD}${UPSERT_READS} FROM src AS t${UPSERT_TAIL}),
+history AS (INSERT INTO vehicle_price_history (site_id, vehicle_id, price, price_type, changed_at)
+        SELECT ${siteId}, up.id, up.price, up.price_type, ${now.toISOString()}::timestamptz
+        FROM up LEFT JOIN old ON old.slug = up.slug
+        WHERE old.slug IS NULL OR old.price IS DISTINCT FROM up.price
+           OR old.price_type IS DISTINCT FROM up.price_type)
+SELECT up.id, up.slug, up.price, up.status, old.price AS "oldPrice", old.status AS "oldStatus"
+FROM up LEFT JOIN old ON old.slug = up.slug`;
+}
+
+/**
  * The one write path of stock: inserts or updates one site's vehicles (by site and slug) and
  * keeps each vehicle's price history (a new price or price type adds a row). Runs inside the
  * caller's transaction when given one; announces nothing (see `announceVehicleChanges`).
@@ -284,50 +347,29 @@ export async function writeVehicles(db: Database, inputs: VehicleInsert[]): Prom
     const batch = inputs.slice(i, i + WRITE_BATCH_ROWS);
     const siteId = batch[0]!.siteId;
     if (batch.some((v) => v.siteId !== siteId)) throw new Error("one site per write");
-    const slugs = batch.map((v) => v.slug);
-    const before = await db
-      .select({
-        slug: vehicles.slug,
-        price: vehicles.price,
-        priceType: vehicles.priceType,
-        status: vehicles.status,
-      })
-      .from(vehicles)
-      .where(and(eq(vehicles.siteId, siteId), inArray(vehicles.slug, slugs)));
-    const priceBefore = new Map(before.map((row) => [row.slug, row]));
     const now = new Date();
-    const rows = await rowsOf<{ id: number; slug: string }>(
-      db,
-      sql`${UPSERT_HEAD}${UPSERT_READS} FROM jsonb_to_recordset(${upsertRows(batch, now)}::jsonb${UPSERT_RECORD}${UPSERT_TAIL}`,
-    );
-    const idOf = new Map(rows.map((row) => [row.slug, Number(row.id)]));
-    const priced = batch.filter((v) => {
-      const old = priceBefore.get(v.slug);
-      return !old || old.price !== (v.price ?? 0) || old.priceType !== (v.priceType ?? null);
-    });
-    if (priced.length > 0) {
-      await db.insert(vehiclePriceHistory).values(
-        priced.map((v) => ({
-          siteId,
-          vehicleId: idOf.get(v.slug)!,
-          price: v.price ?? 0,
-          priceType: v.priceType ?? null,
-          changedAt: now,
-        })),
-      );
-    }
+    const rows = await rowsOf<{
+      id: number;
+      slug: string;
+      price: number;
+      status: string;
+      oldPrice: number | null;
+      oldStatus: string | null;
+    }>(db, writeStatement(siteId, upsertRows(batch, now), now));
+    const written = new Map(rows.map((row) => [row.slug, row]));
     // Watchers of a car that sold or got cheaper hear of it (server/garage/alerts.ts).
     await queueStockAlerts(
       db,
       siteId,
-      batch.map((v) => ({
-        vehicleId: idOf.get(v.slug)!,
-        before: priceBefore.get(v.slug) ?? null,
-        after: { price: v.price ?? 0, status: v.status ?? "in_stock" },
+      rows.map((row) => ({
+        vehicleId: Number(row.id),
+        before:
+          row.oldStatus === null ? null : { price: Number(row.oldPrice), status: row.oldStatus },
+        after: { price: Number(row.price), status: row.status },
       })),
       now,
     );
-    for (const v of batch) ids.push(idOf.get(v.slug)!);
+    for (const v of batch) ids.push(Number(written.get(v.slug)!.id));
   }
   return ids;
 }

@@ -18,14 +18,55 @@ type ImageSettings = Pick<SiteSettings, "imageCdnTemplate" | "imageQuality">;
 
 /** The smallest allowed width that covers the wanted one, within 640..maxWidth. */
 export function imageWidthFor(wanted: number, maxWidth: number = MAX_IMAGE_WIDTH): number {
-  const allowed = IMAGE_WIDTHS.filter((w) => w <= maxWidth);
-  const largest = allowed.at(-1) ?? MIN_IMAGE_WIDTH;
-  return allowed.find((w) => w >= wanted) ?? largest;
+  let largest: number = MIN_IMAGE_WIDTH;
+  for (const w of IMAGE_WIDTHS) {
+    if (w > maxWidth) break;
+    if (w >= wanted) return w;
+    largest = w;
+  }
+  return largest;
 }
 
 /** Sources that are not resized: vector images and inline data. */
 function isPassThrough(src: string): boolean {
   return src.startsWith("data:") || /\.svg(?:[?#]|$)/i.test(src);
+}
+
+/**
+ * A template split once at its placeholders: pages build some hundred image URLs per render
+ * (a srcset of six widths per card), each the same as replacing `{url}`, `{width}` and
+ * `{quality}` in turn (the encoded URL and the numbers hold no braces, so no placeholder can
+ * appear from a replacement).
+ */
+type CompiledTemplate = readonly (string | "{url}" | "{width}" | "{quality}")[];
+const PLACEHOLDER = /(\{url\}|\{width\}|\{quality\})/;
+const compiledTemplates = new Map<string, CompiledTemplate>();
+
+function compile(template: string): CompiledTemplate {
+  let compiled = compiledTemplates.get(template);
+  if (!compiled) {
+    // Templates are a site setting: a handful per process; bounded all the same.
+    if (compiledTemplates.size >= 1000) compiledTemplates.clear();
+    compiled = template.split(PLACEHOLDER);
+    compiledTemplates.set(template, compiled);
+  }
+  return compiled;
+}
+
+/** Fills a compiled template; odd positions are placeholders (split keeps its captures there). */
+function fill(
+  compiled: CompiledTemplate,
+  encodedSrc: string,
+  width: number,
+  quality: number,
+): string {
+  let out = compiled[0]!;
+  for (let i = 1; i < compiled.length; i += 2) {
+    const part = compiled[i];
+    out += part === "{url}" ? encodedSrc : part === "{width}" ? String(width) : String(quality);
+    out += compiled[i + 1]!;
+  }
+  return out;
 }
 
 /** The URL of an image at a width through the site's template. */
@@ -36,11 +77,12 @@ export function imageUrl(
   maxWidth: number = MAX_IMAGE_WIDTH,
 ): string {
   if (src === "" || isPassThrough(src)) return src;
-  const template = settings.imageCdnTemplate ?? BUILT_IN_IMAGE_TEMPLATE;
-  return template
-    .replaceAll("{url}", encodeURIComponent(src))
-    .replaceAll("{width}", String(imageWidthFor(width, maxWidth)))
-    .replaceAll("{quality}", String(settings.imageQuality));
+  return fill(
+    compile(settings.imageCdnTemplate ?? BUILT_IN_IMAGE_TEMPLATE),
+    encodeURIComponent(src),
+    imageWidthFor(width, maxWidth),
+    settings.imageQuality,
+  );
 }
 
 /** A srcset of every allowed width up to maxWidth. */
@@ -50,9 +92,14 @@ export function imageSrcSet(
   maxWidth: number = MAX_IMAGE_WIDTH,
 ): string {
   if (src === "" || isPassThrough(src)) return "";
-  return IMAGE_WIDTHS.filter((w) => w <= maxWidth)
-    .map((w) => `${imageUrl(src, w, settings, maxWidth)} ${w}w`)
-    .join(", ");
+  const compiled = compile(settings.imageCdnTemplate ?? BUILT_IN_IMAGE_TEMPLATE);
+  const encoded = encodeURIComponent(src);
+  let out = "";
+  for (const w of IMAGE_WIDTHS) {
+    if (w > maxWidth) break;
+    out += `${out === "" ? "" : ", "}${fill(compiled, encoded, w, settings.imageQuality)} ${w}w`;
+  }
+  return out;
 }
 
 /** The card image helper: never wider than 1280. */

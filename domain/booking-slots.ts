@@ -5,7 +5,7 @@
  * bookings already taken. Times are the location's wall-clock times in the site's time zone;
  * slots are identified by their instant (ISO, UTC), so a booking names exactly one slot.
  */
-import { dateTimeFormat } from "./date-format";
+import { dateTimeFormat } from "./number-format";
 import {
   normaliseSpecialHours,
   type OpeningHoursEntry,

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/news-article";
-import { dateTimeFormat } from "~/domain/date-format";
+import { dateTimeFormat } from "~/domain/number-format";
 import { resolveSiteLink } from "~/domain/links";
 import { loadArticle } from "~/server/content/pages";
 import { jsonLdScript } from "~/server/content/json-ld";

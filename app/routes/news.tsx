@@ -1,5 +1,5 @@
 import type { Route } from "./+types/news";
-import { dateTimeFormat } from "~/domain/date-format";
+import { dateTimeFormat } from "~/domain/number-format";
 import { resolveSiteLink } from "~/domain/links";
 import { listArticles, loadContentPage } from "~/server/content/pages";
 import { PageHeader } from "~/app/components/content/page-header";

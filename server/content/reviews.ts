@@ -5,7 +5,7 @@
  */
 import { memoForSiteVersion } from "../sites/site-memo";
 import { and, desc, eq, gte } from "drizzle-orm";
-import { relativeTimeFormat } from "~/domain/date-format";
+import { relativeTimeFormat } from "~/domain/number-format";
 import { reviewsToShow, shouldShowReviews } from "~/domain/reviews";
 import type { Locale } from "~/domain/site-settings";
 import type { RequestContext } from "../http/load-context";

@@ -2,7 +2,7 @@
  * Booking times as radio buttons, one group per day. Without JavaScript every day is a native
  * disclosure (<details>); the first day with times starts open.
  */
-import { dateTimeFormat } from "~/domain/date-format";
+import { dateTimeFormat } from "~/domain/number-format";
 import { isFieldRequired } from "~/domain/form-fields";
 import type { SlotDay } from "~/domain/booking-slots";
 import type { LeadFormField } from "~/domain/lead-forms";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { dateTimeFormat } from "~/domain/date-format";
+import { dateTimeFormat } from "~/domain/number-format";
 import { specialHoursText, upcomingSpecialHours } from "~/domain/opening-hours";
 import type { SpecialHoursInput } from "~/domain/opening-hours";
 import { LOCATION_CARD_TEXT } from "~/domain/locations";

@@ -1,4 +1,4 @@
-import { dateTimeFormat } from "~/domain/date-format";
+import { dateTimeFormat } from "~/domain/number-format";
 import { cardImageUrl } from "~/domain/image-url";
 import { formatPrice } from "~/domain/vehicle-price";
 import type { OfferCardView } from "~/server/content/offers";

@@ -5,6 +5,7 @@
  * bookings already taken. Times are the location's wall-clock times in the site's time zone;
  * slots are identified by their instant (ISO, UTC), so a booking names exactly one slot.
  */
+import { dateTimeFormat } from "./number-format";
 import {
   normaliseSpecialHours,
   type OpeningHoursEntry,
@@ -239,7 +240,7 @@ export function availableSlots(input: SlotInput): SlotDay[] {
 /** 'Tuesday 24 November 2026 at 9:30am' in the location's time zone, for e-mail and pages. */
 export function describeSlot(start: string, timeZone: string, locale = "en-AU"): string {
   const instant = Date.parse(start);
-  const date = new Intl.DateTimeFormat(locale, {
+  const date = dateTimeFormat(locale, {
     timeZone,
     weekday: "long",
     day: "numeric",

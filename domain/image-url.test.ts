@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CARD_IMAGE_WIDTHS, cardImageUrl, imageSrcSet, imageUrl, imageWidthFor } from "./image-url";
+import {
+  BUILT_IN_IMAGE_TEMPLATE,
+  CARD_IMAGE_WIDTHS,
+  cardImageUrl,
+  IMAGE_WIDTHS,
+  imageSrcSet,
+  imageUrl,
+  imageWidthFor,
+} from "./image-url";
 import { defaultSiteSettings } from "./site-settings";
 
 const settings = {
@@ -75,5 +83,56 @@ describe("Images (vehicle-card-and-page.md): widths 640 to 3840, quality 75 by d
         if (wanted <= cap) expect(width).toBeGreaterThanOrEqual(wanted);
       }),
     );
+  });
+
+  it("fills the template as replacing each placeholder in turn would, for any source and template", () => {
+    const byReplacing = (source: string, width: number, template: string, quality: number) =>
+      template
+        .replaceAll("{url}", encodeURIComponent(source))
+        .replaceAll("{width}", String(width))
+        .replaceAll("{quality}", String(quality));
+    const template = fc.oneof(
+      fc.constantFrom(
+        BUILT_IN_IMAGE_TEMPLATE,
+        "https://cdn.example/{width}/{quality}/{url}",
+        "https://cdn.example/{url}?w={width}&w2={width}",
+        "https://cdn.example/static.jpg",
+      ),
+      fc
+        .array(fc.constantFrom("{url}", "{width}", "{quality}", "{", "}", "/", "x", "?q="), {
+          maxLength: 8,
+        })
+        .map((parts) => parts.join("")),
+    );
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1 }).filter((s) => !s.startsWith("data:") && !/\.svg/i.test(s)),
+        fc.integer({ min: 1, max: 5000 }),
+        template,
+        fc.integer({ min: 1, max: 100 }),
+        fc.constantFrom(1280, 3840, 500),
+        (source, wanted, imageCdnTemplate, imageQuality, cap) => {
+          const site = { ...settings, imageCdnTemplate, imageQuality };
+          expect(imageUrl(source, wanted, site, cap)).toBe(
+            byReplacing(source, imageWidthFor(wanted, cap), imageCdnTemplate, imageQuality),
+          );
+          expect(imageSrcSet(source, site, cap)).toBe(
+            IMAGE_WIDTHS.filter((w) => w <= cap)
+              .map((w) => `${byReplacing(source, w, imageCdnTemplate, imageQuality)} ${w}w`)
+              .join(", "),
+          );
+        },
+      ),
+    );
+  });
+
+  it("picks the width as the smallest allowed one that covers it, else the largest allowed", () => {
+    for (const cap of [500, 640, 1000, 1280, 3840])
+      for (const wanted of [1, 640, 641, 1200, 1281, 3000, 5000]) {
+        const allowed = IMAGE_WIDTHS.filter((w) => w <= cap);
+        expect(imageWidthFor(wanted, cap)).toBe(
+          allowed.find((w) => w >= wanted) ?? allowed.at(-1) ?? 640,
+        );
+      }
   });
 });

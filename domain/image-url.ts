@@ -29,14 +29,60 @@ type ImageSettings = Pick<SiteSettings, "imageCdnTemplate" | "imageQuality">;
 
 /** The smallest allowed width that covers the wanted one, within 640..maxWidth. */
 export function imageWidthFor(wanted: number, maxWidth: number = MAX_IMAGE_WIDTH): number {
-  const allowed = IMAGE_WIDTHS.filter((w) => w <= maxWidth);
-  const largest = allowed.at(-1) ?? MIN_IMAGE_WIDTH;
-  return allowed.find((w) => w >= wanted) ?? largest;
+  let largest: number = MIN_IMAGE_WIDTH;
+  for (const w of IMAGE_WIDTHS) {
+    if (w > maxWidth) break;
+    if (w >= wanted) return w;
+    largest = w;
+  }
+  return largest;
 }
 
 /** Sources that are not resized: vector images and inline data. */
 function isPassThrough(src: string): boolean {
   return src.startsWith("data:") || /\.svg(?:[?#]|$)/i.test(src);
+}
+
+/**
+ * A template split once at its placeholders: pages build some hundred image URLs per render
+ * (a srcset of six widths per card), each the same as replacing `{url}`, `{width}` and
+ * `{quality}` in turn (the encoded URL and the numbers hold no braces, so no placeholder can
+ * appear from a replacement).
+ */
+type CompiledTemplate = readonly (string | "{url}" | "{width}" | "{quality}")[];
+const PLACEHOLDER = /(\{url\}|\{width\}|\{quality\})/;
+const compiledTemplates = new Map<string, CompiledTemplate>();
+
+function compile(template: string): CompiledTemplate {
+  let compiled = compiledTemplates.get(template);
+  if (!compiled) {
+    // Templates are a site setting: a handful per process; bounded all the same.
+    if (compiledTemplates.size >= 1000) compiledTemplates.clear();
+    compiled = template.split(PLACEHOLDER);
+    compiledTemplates.set(template, compiled);
+  }
+  return compiled;
+}
+
+/** Fills a compiled template; odd positions are placeholders (split keeps its captures there). */
+function fill(
+  compiled: CompiledTemplate,
+  encodedSrc: string,
+  width: number,
+  quality: number,
+): string {
+  let out = compiled[0]!;
+  for (let i = 1; i < compiled.length; i += 2) {
+    const part = compiled[i];
+    out += part === "{url}" ? encodedSrc : part === "{width}" ? String(width) : String(quality);
+    out += compiled[i + 1]!;
+  }
+  return out;
+}
+
+/** The site's own image through the built-in resizer, in its short form. */
+function usesCompactPath(src: string, settings: ImageSettings): boolean {
+  return settings.imageCdnTemplate == null && COMPACT_PATH.test(src);
 }
 
 /** The URL of an image at a width through the site's template. */
@@ -47,14 +93,15 @@ export function imageUrl(
   maxWidth: number = MAX_IMAGE_WIDTH,
 ): string {
   if (src === "" || isPassThrough(src)) return src;
-  const resized = String(imageWidthFor(width, maxWidth));
-  if (!settings.imageCdnTemplate && COMPACT_PATH.test(src))
+  const resized = imageWidthFor(width, maxWidth);
+  if (usesCompactPath(src, settings))
     return `/media/image/${resized}q${settings.imageQuality}${src}`;
-  const template = settings.imageCdnTemplate ?? BUILT_IN_IMAGE_TEMPLATE;
-  return template
-    .replaceAll("{url}", encodeURIComponent(src))
-    .replaceAll("{width}", resized)
-    .replaceAll("{quality}", String(settings.imageQuality));
+  return fill(
+    compile(settings.imageCdnTemplate ?? BUILT_IN_IMAGE_TEMPLATE),
+    encodeURIComponent(src),
+    resized,
+    settings.imageQuality,
+  );
 }
 
 /** A srcset of every allowed width up to maxWidth, or of the given widths. */
@@ -65,10 +112,19 @@ export function imageSrcSet(
   widths: readonly number[] = IMAGE_WIDTHS,
 ): string {
   if (src === "" || isPassThrough(src)) return "";
-  return widths
-    .filter((w) => w <= maxWidth)
-    .map((w) => `${imageUrl(src, w, settings, maxWidth)} ${w}w`)
-    .join(", ");
+  const compact = usesCompactPath(src, settings);
+  const compiled = compile(settings.imageCdnTemplate ?? BUILT_IN_IMAGE_TEMPLATE);
+  const encoded = compact ? src : encodeURIComponent(src);
+  let out = "";
+  for (const w of widths) {
+    if (w > maxWidth) continue;
+    const resized = imageWidthFor(w, maxWidth);
+    const url = compact
+      ? `/media/image/${resized}q${settings.imageQuality}${src}`
+      : fill(compiled, encoded, resized, settings.imageQuality);
+    out += `${out === "" ? "" : ", "}${url} ${w}w`;
+  }
+  return out;
 }
 
 /** The card image helper: never wider than 1280. */

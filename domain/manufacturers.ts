@@ -215,11 +215,23 @@ export function makeAliases(make: string): readonly string[] {
   return aliasGroupByKey.get(key(make)) ?? [make.trim()];
 }
 
+/**
+ * Canonical names by the spelling asked for: cards, filters and links ask for the same few makes
+ * on every render. Bounded (a URL can name any make): emptied when full.
+ */
+const canonicalNames = new Map<string, string>();
+const CANONICAL_NAMES_MAX = 2_000;
+
 /** The catalogue's spelling of a make, whatever alias or case a stock feed used. */
 export function canonicalMakeName(make: string): string {
-  const group = aliasGroupByKey.get(key(make));
-  if (group?.[0] !== undefined) return group[0];
-  return manufacturerByKey.get(key(make))?.name ?? make.trim();
+  let name = canonicalNames.get(make);
+  if (name === undefined) {
+    const k = key(make);
+    name = aliasGroupByKey.get(k)?.[0] ?? manufacturerByKey.get(k)?.name ?? make.trim();
+    if (canonicalNames.size >= CANONICAL_NAMES_MAX) canonicalNames.clear();
+    canonicalNames.set(make, name);
+  }
+  return name;
 }
 
 /** The manufacturer for a make name, alias or slug, or null when it is not in the catalogue. */

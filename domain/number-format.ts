@@ -2,6 +2,11 @@
  * Numbers in a locale through shared Intl.NumberFormat instances. `toLocaleString` builds a
  * formatter on every call, which made price and reading texts the costliest part of rendering a
  * page; a formatter per locale and option set is built once.
+ *
+ * Dates the same way (`dateTimeFormat`, `relativeTimeFormat`): building an Intl date formatter
+ * costs far more than formatting with one, and pages format the same few kinds of date (review
+ * ages, offer expiries, holiday and booking days) on every render. Kept in this module so every
+ * page's shared formatting chunk stays one file.
  */
 const formatters = new Map<string, Intl.NumberFormat>();
 
@@ -14,4 +19,29 @@ export function formatNumber(
   let formatter = formatters.get(key);
   if (!formatter) formatters.set(key, (formatter = new Intl.NumberFormat(locale, options)));
   return formatter.format(value);
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+/** A shared `Intl.DateTimeFormat` for this locale and these options. */
+export function dateTimeFormat(
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  return format;
+}
+
+/** A shared `Intl.RelativeTimeFormat` for this locale and these options. */
+export function relativeTimeFormat(
+  locale: string,
+  options: Intl.RelativeTimeFormatOptions,
+): Intl.RelativeTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = relativeFormats.get(key);
+  if (!format) relativeFormats.set(key, (format = new Intl.RelativeTimeFormat(locale, options)));
+  return format;
 }

@@ -98,6 +98,10 @@ export function pickSimilarVehicles<V extends Pick<Vehicle, "id">>(
   return picked;
 }
 
+/** Similar-search links by base path, make and model (bounded: emptied when full). */
+const similarSearchPaths = new Map<string, string>();
+const SIMILAR_SEARCH_PATHS_MAX = 5_000;
+
 /**
  * 'Find Me Something Similar' (docs/product/vehicle-card-and-page.md): the search for the same make and model,
  * through the search URL codec.
@@ -106,10 +110,21 @@ export function findSimilarSearchPath(
   vehicle: Pick<Vehicle, "make" | "make_model">,
   basePath = "/search",
 ): string {
-  return buildSearchUrl(
-    { ...EMPTY_SEARCH_STATE, filters: { make: [vehicle.make], make_model: [vehicle.make_model] } },
-    { basePath },
-  );
+  // Every card links here: the same few makes and models on every search page.
+  const key = `${basePath}\u0000${vehicle.make}\u0000${vehicle.make_model}`;
+  let path = similarSearchPaths.get(key);
+  if (path === undefined) {
+    path = buildSearchUrl(
+      {
+        ...EMPTY_SEARCH_STATE,
+        filters: { make: [vehicle.make], make_model: [vehicle.make_model] },
+      },
+      { basePath },
+    );
+    if (similarSearchPaths.size >= SIMILAR_SEARCH_PATHS_MAX) similarSearchPaths.clear();
+    similarSearchPaths.set(key, path);
+  }
+  return path;
 }
 
 /** The search of one make (the breadcrumb between the stock search and the vehicle). */

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/news-article";
+import { dateTimeFormat } from "~/domain/number-format";
 import { resolveSiteLink } from "~/domain/links";
 import { loadArticle } from "~/server/content/pages";
 import { jsonLdScript } from "~/server/content/json-ld";
@@ -47,7 +48,7 @@ export default function NewsArticle({ loaderData }: Route.ComponentProps) {
         intro={
           article.publishedAt ? (
             <time dateTime={article.publishedAt}>
-              {new Intl.DateTimeFormat(site.locale, {
+              {dateTimeFormat(site.locale, {
                 day: "numeric",
                 month: "long",
                 year: "numeric",

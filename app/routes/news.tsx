@@ -1,4 +1,5 @@
 import type { Route } from "./+types/news";
+import { dateTimeFormat } from "~/domain/number-format";
 import { resolveSiteLink } from "~/domain/links";
 import { listArticles, loadContentPage } from "~/server/content/pages";
 import { PageHeader } from "~/app/components/content/page-header";
@@ -37,7 +38,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const t = useTemplate();
   const { articles, base } = loaderData;
-  const dateFormat = new Intl.DateTimeFormat(site.locale, {
+  const dateFormat = dateTimeFormat(site.locale, {
     day: "numeric",
     month: "long",
     year: "numeric",

@@ -8,9 +8,15 @@
  * One multi-search returns the page of hits and the filter choices: makes for the keyword
  * alone, models and bodies for the chosen make (as the search page does per facet).
  */
-import { buildOfferSearchQuery, pageNumberParam, pageOffset } from "~/domain/search-query";
+import {
+  buildOfferSearchQuery,
+  pageNumberParam,
+  pageOffset,
+  SEARCH_COLLECTIONS,
+} from "~/domain/search-query";
 import type { OfferSearch } from "~/domain/search-query";
 import type { RequestContext } from "../http/load-context";
+import { MAX_VALUES_PER_FACET } from "../search/facets";
 import { plainText, sanitizeContentHtml } from "./sanitize";
 
 type OffersContext = Pick<RequestContext, "search">;
@@ -88,8 +94,34 @@ function toCard(doc: OfferDocument): OfferCardView {
 }
 
 /** Offers past their expiry are never shown. */
-function notExpired(now: Date): string {
-  return `expires_at_timestamp IS NULL OR expires_at_timestamp >= ${now.getTime()}`;
+function notExpired(bound: number): string {
+  return `expires_at_timestamp IS NULL OR expires_at_timestamp >= ${bound}`;
+}
+
+/**
+ * The bound of the expiry filter: the earliest expiry still to come (at or after now). It hides
+ * exactly the offers `>= now` would, but stays the same until that offer expires or the offers
+ * change, so the offers' searches are answered from the search service's results cache instead
+ * of being run, and stored again under a key of their own, on every page. The expiries come from
+ * one facet query whose key never changes. When they cannot all be seen (more distinct values
+ * than a facet lists, or values that are not numbers) the bound is now itself.
+ */
+function expiryBound(context: OffersContext, now: Date): number {
+  const nowMs = now.getTime();
+  const [result] = context.search.multiSearch([
+    { indexUid: SEARCH_COLLECTIONS.offers, q: "", limit: 0, facets: ["expires_at_timestamp"] },
+  ]).results;
+  const values = Object.keys(result?.facetDistribution?.expires_at_timestamp ?? {}).map(Number);
+  if (values.length >= MAX_VALUES_PER_FACET || values.some((v) => !Number.isFinite(v)))
+    return nowMs;
+  let bound: number | null = null;
+  let latest = -Infinity;
+  for (const value of values) {
+    if (value >= nowMs && (bound === null || value < bound)) bound = value;
+    if (value > latest) latest = value;
+  }
+  // Every expiry has passed: any bound above the latest hides them all, as now does.
+  return bound ?? (Number.isFinite(latest) ? latest + 1 : 0);
 }
 
 const valuesOf = (distribution: Record<string, number> | undefined) =>
@@ -101,7 +133,7 @@ export async function searchOffers(
   search: OfferSearch & { limit: number },
   now: Date,
 ): Promise<OfferResults> {
-  const live = notExpired(now);
+  const live = notExpired(expiryBound(context, now));
   const withFilter = (
     query: ReturnType<typeof buildOfferSearchQuery>,
     extra: Record<string, unknown>,

@@ -5,6 +5,7 @@
  */
 import { memoForSiteVersion } from "../sites/site-memo";
 import { and, desc, eq, gte } from "drizzle-orm";
+import { relativeTimeFormat } from "~/domain/number-format";
 import { reviewsToShow, shouldShowReviews } from "~/domain/reviews";
 import type { Locale } from "~/domain/site-settings";
 import type { RequestContext } from "../http/load-context";
@@ -40,7 +41,7 @@ export function dateInWords(isoDate: string, now: Date, locale: Locale): string 
   const days = Math.round(
     (Date.parse(now.toISOString().slice(0, 10)) - Date.parse(isoDate.slice(0, 10))) / 86_400_000,
   );
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  const format = relativeTimeFormat(locale, { numeric: "auto" });
   for (const [unit, size] of UNITS) {
     if (Math.abs(days) >= size || unit === "day")
       return format.format(-Math.trunc(days / size), unit);

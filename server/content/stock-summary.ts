@@ -81,14 +81,25 @@ export function summariseStock(total: number, facets: StockFacets): StockSummary
   };
 }
 
-/** The site's stock summary (listed vehicles only). */
+/**
+ * Summaries by the facet counts they were made from. The search service's results cache hands out
+ * the same counts object for the same query until the stock changes, so a summary (some hundred
+ * search links) is built once per site and stock, not on every home page; new counts are a new key.
+ */
+const summaries = new WeakMap<object, { total: number; summary: StockSummary }>();
+
+/** The site's stock summary (listed vehicles only). Read-only: it may be shared between requests. */
 export async function loadStockSummary(context: StockContext): Promise<StockSummary> {
   const { results } = context.search.multiSearch([
     { indexUid: SEARCH_COLLECTIONS.cars, q: "", limit: 0, facets: ["make", "make_model", "fuel"] },
   ]);
   const [facetResult] = results;
-  return summariseStock(
-    facetResult?.estimatedTotalHits ?? 0,
-    (facetResult?.facetDistribution ?? {}) as StockFacets,
-  );
+  const total = facetResult?.estimatedTotalHits ?? 0;
+  const facets = facetResult?.facetDistribution;
+  if (!facets) return summariseStock(total, {});
+  const kept = summaries.get(facets);
+  if (kept && kept.total === total) return kept.summary;
+  const summary = summariseStock(total, facets as StockFacets);
+  summaries.set(facets, { total, summary });
+  return summary;
 }

@@ -51,8 +51,8 @@ import { drainListenersKeptOnce } from "./drain-listeners";
 import { HTML_CACHE_CONTROL } from "./cache-control";
 import type { RateLimiterFactory } from "./rate-limiter";
 import {
-  contentSecurityPolicy,
   PERMISSIONS_POLICY,
+  sitePagePolicy,
   STRICT_CSP_DIRECTIVES,
 } from "./content-security-policy";
 import { clientErrorStatus, edgeChecks } from "./edge-checks";
@@ -271,14 +271,9 @@ export function createApp(deps: AppDependencies) {
       adminPolicy(req, res).then(next, next);
       return;
     }
-    const payments = deps.payments.forSite(target);
     res.setHeader(
       "Content-Security-Policy",
-      contentSecurityPolicy(target.settings, {
-        nonce: locals.cspNonce,
-        paymentProvider: payments?.name,
-        paymentOrigins: payments?.browserOrigins,
-      }),
+      sitePagePolicy(target.settings, locals.cspNonce, deps.payments.forSite(target)),
     );
     next();
   });

@@ -8,6 +8,7 @@ import {
   contentSecurityPolicyDirectives,
   cspSourceOf,
   serializeContentSecurityPolicy,
+  sitePagePolicy,
   STRICT_CSP_DIRECTIVES,
 } from "./content-security-policy";
 
@@ -199,5 +200,48 @@ describe("contentSecurityPolicy", () => {
     }
     // Helmet accepts the result: its header and ours agree.
     expect(helmetHeader(d)).toBe(serializeContentSecurityPolicy(d));
+  });
+});
+
+describe("sitePagePolicy", () => {
+  const integrations = settings({
+    gtmId: "GTM-ABC123",
+    chatEnabled: true,
+    chatScriptUrl: "https://chat.example/widget.js",
+    imageCdnTemplate: "https://cdn.example/{width}/{url}",
+    contentSecurityPolicyOrigins: ["https://partner.example"],
+  });
+  const pin = {
+    name: "pin-payments" as const,
+    browserOrigins: {
+      script: ["https://cdn.pinpayments.com"],
+      frame: ["https://cdn.pinpayments.com"],
+      connect: [],
+    },
+  };
+
+  it("is the site's policy with this render's nonce, for each settings and card provider", () => {
+    for (const site of [settings(), integrations])
+      for (const provider of [
+        null,
+        { name: "stripe" as const, browserOrigins: null },
+        { name: "windcave" as const, browserOrigins: null },
+        pin,
+      ])
+        for (const nonce of ["abc123==", "Zm9vYmFy+/==", "abc123=="])
+          expect(sitePagePolicy(site, nonce, provider)).toBe(
+            contentSecurityPolicy(site, {
+              nonce,
+              paymentProvider: provider?.name,
+              paymentOrigins: provider?.browserOrigins,
+            }),
+          );
+  });
+
+  it("follows new settings: a reload reads a new settings object", () => {
+    const before = settings();
+    const after = settings({ chatEnabled: true, chatScriptUrl: "https://chat.example/w.js" });
+    expect(sitePagePolicy(before, "n1", null)).not.toContain("chat.example");
+    expect(sitePagePolicy(after, "n1", null)).toContain("frame-src 'self' https://chat.example");
   });
 });

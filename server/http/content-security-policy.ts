@@ -172,3 +172,38 @@ export function serializeContentSecurityPolicy(directives: CspDirectives): strin
 export function contentSecurityPolicy(settings: CspSettings, options: CspOptions = {}): string {
   return serializeContentSecurityPolicy(contentSecurityPolicyDirectives(settings, options));
 }
+
+/** Where the nonce goes in a kept policy: no directive value can hold a NUL. */
+const NONCE_MARK = "\u0000nonce\u0000";
+const pagePolicies = new WeakMap<CspSettings, Map<object | null, readonly [string, string]>>();
+
+/**
+ * A site page's Content-Security-Policy with this render's nonce: the same header as
+ * `contentSecurityPolicy(settings, { nonce, paymentProvider, paymentOrigins })`. Everything in it
+ * but the nonce depends on the settings (a reload reads new ones) and the card provider only, so
+ * it is built once for each and kept around a mark the nonce replaces; a page pays one string
+ * concatenation instead of parsing every integration's URL again.
+ */
+export function sitePagePolicy(
+  settings: CspSettings,
+  nonce: string,
+  provider: {
+    name: PaymentProviderName;
+    browserOrigins?: CspOptions["paymentOrigins"];
+  } | null,
+): string {
+  let bySettings = pagePolicies.get(settings);
+  if (!bySettings) pagePolicies.set(settings, (bySettings = new Map()));
+  let parts = bySettings.get(provider);
+  if (!parts) {
+    const policy = contentSecurityPolicy(settings, {
+      nonce: NONCE_MARK,
+      paymentProvider: provider?.name,
+      paymentOrigins: provider?.browserOrigins,
+    });
+    const at = policy.indexOf(NONCE_MARK);
+    parts = [policy.slice(0, at), policy.slice(at + NONCE_MARK.length)];
+    bySettings.set(provider, parts);
+  }
+  return `${parts[0]}${nonce}${parts[1]}`;
+}

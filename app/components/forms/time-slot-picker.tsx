@@ -2,6 +2,7 @@
  * Booking times as radio buttons, one group per day. Without JavaScript every day is a native
  * disclosure (<details>); the first day with times starts open.
  */
+import { dateTimeFormat } from "~/domain/number-format";
 import { isFieldRequired } from "~/domain/form-fields";
 import type { SlotDay } from "~/domain/booking-slots";
 import type { LeadFormField } from "~/domain/lead-forms";
@@ -9,7 +10,7 @@ import { FieldError, fieldId } from "./field-controls";
 
 function dayLabel(date: string, locale: string): string {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     weekday: "long",
     day: "numeric",
     month: "long",

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { dateTimeFormat } from "~/domain/number-format";
 import { specialHoursText, upcomingSpecialHours } from "~/domain/opening-hours";
 import type { SpecialHoursInput } from "~/domain/opening-hours";
 import { LOCATION_CARD_TEXT } from "~/domain/locations";
@@ -9,7 +10,7 @@ import { cn } from "~/app/lib/cn";
 type HolidayEntry = SpecialHoursInput & { label?: string | null };
 
 function dateText(isoDate: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     weekday: "short",
     day: "numeric",
     month: "short",

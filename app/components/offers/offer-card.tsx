@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "~/domain/number-format";
 import { cardImageUrl } from "~/domain/image-url";
 import { formatPrice } from "~/domain/vehicle-price";
 import type { OfferCardView } from "~/server/content/offers";
@@ -6,7 +7,7 @@ import { cn } from "~/app/lib/cn";
 import { useSite, useTemplate } from "~/app/lib/site";
 
 function expiryText(isoDate: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     day: "numeric",
     month: "long",
     year: "numeric",

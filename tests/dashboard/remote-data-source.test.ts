@@ -87,7 +87,10 @@ beforeAll(async () => {
     username: remoteSite.slug,
     passwordEnv: PASSWORD_ENV,
     refreshSeconds: 5,
-    timeoutMs: 2000,
+    // Generous: on a busy machine the backend's whole stock can take seconds to answer, and a
+    // refresh cut short would record an error the tests do not expect. A backend that is down
+    // refuses the connection at once, timeout or not.
+    timeoutMs: 15_000,
   };
   const [row] = await frontend.database.db.select().from(sites).where(eq(sites.id, siteId));
   await frontend.database.db

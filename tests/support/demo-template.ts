@@ -2,6 +2,8 @@
  * The demo database made once per test run: migrated and seeded here, then copied for every
  * server a test starts (see createDemoDatabase), instead of each test file seeding its own.
  * On PGlite the copy is a dump of the data directory; on PostgreSQL a template database.
+ * On PGlite the empty, migrated database is dumped too (before the seed): loading it costs a
+ * fraction of a new PGlite's initdb and the migrations (createTestDatabase).
  * The global setups of vitest and Playwright call prepareDemoTemplate and pass its location to
  * the workers through the environment.
  */
@@ -16,18 +18,21 @@ import { seedDemoData } from "~/server/db/seed/seed-demo";
 
 /** Path of the PGlite data directory dump (a tar file). */
 export const PGLITE_TEMPLATE_ENV = "TEST_DEMO_PGLITE_DUMP";
+/** Path of the dump of an empty, migrated PGlite. */
+export const PGLITE_EMPTY_ENV = "TEST_EMPTY_PGLITE_DUMP";
 /** Name of the PostgreSQL template database on TEST_DATABASE_URL's server. */
 export const POSTGRES_TEMPLATE_ENV = "TEST_DEMO_POSTGRES_TEMPLATE";
 
-/** A seeded in-memory PGlite, dumped: what every PGlite copy starts from. */
-export async function dumpSeededPglite(): Promise<Blob> {
+/** An in-memory PGlite dumped once migrated (`empty`) and again seeded (`demo`). */
+export async function dumpPglites(): Promise<{ empty: Blob; demo: Blob }> {
   const handle = await openDatabase({ dataDir: null });
   await handle.migrate();
-  await seedDemoData(handle.db);
   const client = (handle.db as unknown as { $client: PGlite }).$client;
-  const dump = await client.dumpDataDir("none");
+  const empty = await client.dumpDataDir("none");
+  await seedDemoData(handle.db);
+  const demo = await client.dumpDataDir("none");
   await handle.close();
-  return dump;
+  return { empty, demo };
 }
 
 /** `url` with another database name. */
@@ -51,10 +56,11 @@ export async function adminQuery(url: string, sql: string): Promise<void> {
 export async function prepareDemoTemplate(): Promise<() => Promise<void>> {
   const dir = await mkdtemp(join(tmpdir(), "dealer-sites-demo-"));
   const dumpPath = join(dir, "pglite.tar");
+  const emptyPath = join(dir, "pglite-empty.tar");
   const cleanups: Array<() => Promise<void>> = [() => rm(dir, { recursive: true, force: true })];
   const url = process.env.TEST_DATABASE_URL;
-  const [dump] = await Promise.all([
-    dumpSeededPglite(),
+  const [dumps] = await Promise.all([
+    dumpPglites(),
     url
       ? (async () => {
           const name = `demo_template_${randomBytes(6).toString("hex")}`;
@@ -68,8 +74,10 @@ export async function prepareDemoTemplate(): Promise<() => Promise<void>> {
         })()
       : null,
   ]);
-  await writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()));
+  await writeFile(dumpPath, Buffer.from(await dumps.demo.arrayBuffer()));
+  await writeFile(emptyPath, Buffer.from(await dumps.empty.arrayBuffer()));
   process.env[PGLITE_TEMPLATE_ENV] = dumpPath;
+  process.env[PGLITE_EMPTY_ENV] = emptyPath;
   return async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   };

@@ -12,10 +12,11 @@ import { openDatabase } from "~/server/db/client";
 import type { Database, DatabaseHandle } from "~/server/db/client";
 import * as schema from "~/server/db/schema";
 import {
+  PGLITE_EMPTY_ENV,
   PGLITE_TEMPLATE_ENV,
   POSTGRES_TEMPLATE_ENV,
   adminQuery,
-  dumpSeededPglite,
+  dumpPglites,
   withDatabase,
 } from "./demo-template";
 
@@ -31,6 +32,9 @@ const uniqueName = (prefix: string) => `${prefix}_${randomBytes(6).toString("hex
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
   if (testDatabaseKind === "pglite" || !url) {
+    // The run's empty, migrated dump loads in a fraction of a new PGlite's initdb + migrations.
+    const emptyPath = process.env[PGLITE_EMPTY_ENV];
+    if (emptyPath) return loadPglite(new Blob([await readFile(emptyPath)]));
     const handle = await openDatabase({ dataDir: null });
     await handle.migrate();
     return handle;
@@ -67,7 +71,7 @@ export async function createScratchDatabase(
   };
 }
 
-let localDump: Promise<Blob> | null = null;
+let localDumps: ReturnType<typeof dumpPglites> | null = null;
 
 /**
  * A migrated database holding the demo data, copied from the run's template (made by the
@@ -92,7 +96,12 @@ export async function createDemoDatabase(): Promise<DatabaseHandle> {
   const dumpPath = process.env[PGLITE_TEMPLATE_ENV];
   const dump = dumpPath
     ? new Blob([await readFile(dumpPath)])
-    : await (localDump ??= dumpSeededPglite());
+    : (await (localDumps ??= dumpPglites())).demo;
+  return loadPglite(dump);
+}
+
+/** A PGlite of its own, loaded from a data directory dump. */
+async function loadPglite(dump: Blob): Promise<DatabaseHandle> {
   const client = new PGlite({ loadDataDir: dump });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Database;

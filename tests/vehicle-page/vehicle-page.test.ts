@@ -14,7 +14,7 @@ import { parseEnv } from "~/server/env";
 import type { Site } from "~/server/sites/site";
 import { startServer, type RunningServer } from "~/server/start";
 import { loadVehicleDocuments } from "~/server/stock/vehicle-store";
-import { createTestDatabase } from "../support/test-database";
+import { createDemoDatabase } from "../support/test-database";
 import { fetchWithHost } from "../support/test-server";
 
 let server: RunningServer;
@@ -31,7 +31,7 @@ beforeAll(async () => {
   });
   server = await startServer(
     parseEnv({ NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", PAGE_CACHE: "false" }),
-    { logger: pino({ level: "info" }, sink), database: await createTestDatabase() },
+    { logger: pino({ level: "info" }, sink), database: await createDemoDatabase() },
   );
   for (const site of server.registry.all()) {
     stock.set(site.slug, await loadVehicleDocuments(server.database.db, { siteId: site.id }));

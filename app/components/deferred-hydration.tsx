@@ -122,11 +122,16 @@ export function deferredHydration<P extends object>(
     );
   });
 
+  // On the server, and on a page the browser renders itself, the part loads at once: one lazy
+  // component for all of them, so that once loaded it renders in place (a server render does not
+  // stream it apart from the page).
+  const AtOnce = lazy(() => load().then((component) => ({ default: component })));
+
   function Deferred({ className, ...props }: P & { className?: string }) {
     const hydrated = useHydrated();
-    // On the server, and on a page the browser renders itself, the part loads at once.
     const [{ wait, Part }] = useState(() => {
-      const wait = waiting(hydrated || typeof document === "undefined");
+      if (hydrated || typeof document === "undefined") return { wait: waiting(true), Part: AtOnce };
+      const wait = waiting(false);
       const Part = lazy(() =>
         wait.opened
           .then(load)

@@ -20,6 +20,8 @@ export class SiteRegistry {
    * another reload) can never give a site a version that a page was already cached under.
    */
   #lastVersion = 0;
+  /** Each site's reload in progress: reloads of one site run one after another (see reload). */
+  #reloading = new Map<number, Promise<Site | null>>();
 
   constructor(
     private readonly db: Database,
@@ -51,7 +53,20 @@ export class SiteRegistry {
    * Re-reads one site (after its settings, dealerships or manufacturer changed). The old entry
    * answers until the new one is read: requests during a reload never find the site missing.
    */
-  async reload(siteId: number): Promise<Site | null> {
+  reload(siteId: number): Promise<Site | null> {
+    // In turn, per site: two reads on two pooled connections could finish out of order, and the
+    // older settings, read before a save committed, would then replace the newer ones.
+    const previous = this.#reloading.get(siteId) ?? Promise.resolve(null);
+    const next = previous.catch(() => null).then(() => this.#reloadNow(siteId));
+    this.#reloading.set(siteId, next);
+    const forget = () => {
+      if (this.#reloading.get(siteId) === next) this.#reloading.delete(siteId);
+    };
+    next.then(forget, forget);
+    return next;
+  }
+
+  async #reloadNow(siteId: number): Promise<Site | null> {
     const site = await loadSite(this.db, siteId, 0);
     const previous = this.#byId.get(siteId);
     if (previous) {

@@ -97,7 +97,9 @@ export function HeroBlock({
           image && "md:grid md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] md:items-center md:gap-10",
         )}
       >
-        <div>
+        {/* As tall as the picture beside it (same width, same 8:5): when the document arrives in
+            parts and the text is shown before the picture, the text does not move down after. */}
+        <div className={cn(image && "md:flex md:aspect-[8/5] md:flex-col md:justify-center")}>
           <h1 id="hero-title" className="max-w-3xl text-4xl font-bold md:text-5xl">
             {site.name}
           </h1>

@@ -1,22 +1,22 @@
+import { lazy, Suspense } from "react";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import type { MetaDescriptor } from "react-router";
 import type { Route } from "./+types/vehicle";
 import { loadVehiclePage } from "./vehicle.server";
 import { seoMeta } from "~/app/components/content/seo";
-import { deferredHydration } from "~/app/components/deferred-hydration";
 import { NotFoundPage } from "~/app/components/site/not-found-page";
 import { breadcrumbJsonLd, vehicleJsonLd } from "~/app/components/vehicle-page/vehicle-json-ld";
 import type { Site } from "~/app/lib/site";
 import { VehiclePage } from "~/app/components/vehicle-page/vehicle-page";
 
 /**
- * The enquiry form (the leads' form toolkit, Conform and the validation rules) is server-rendered
- * in place and hydrated from its own chunk on first use: focus, a pointer or a key in it, or when
- * the page scrolls it near the viewport. Until then it posts without JavaScript, and what is typed stays.
+ * The enquiry form (the leads' form toolkit and its validation rules) is server-rendered in place
+ * and hydrated from its own chunk after the page's first load: it posts without JavaScript.
  */
-const VehicleEnquiryForm = deferredHydration(
-  () => import("~/app/components/vehicle-page/enquiry-form").then((m) => m.VehicleEnquiryForm),
-  { rootMargin: "200px 0px" },
+const VehicleEnquiryForm = lazy(() =>
+  import("~/app/components/vehicle-page/enquiry-form").then((m) => ({
+    default: m.VehicleEnquiryForm,
+  })),
 );
 
 /** /cars/{slug}, /motorcycles/{slug} and /campers/{slug}: one module, the site's prefix only. */
@@ -63,7 +63,9 @@ export default function VehicleRoute({ loaderData }: Route.ComponentProps) {
       canonical={loaderData.seo.canonical}
       enquiryForm={
         loaderData.page.unavailable ? undefined : (
-          <VehicleEnquiryForm vehicleId={loaderData.page.vehicle.id} />
+          <Suspense fallback={null}>
+            <VehicleEnquiryForm vehicleId={loaderData.page.vehicle.id} />
+          </Suspense>
         )
       }
     />

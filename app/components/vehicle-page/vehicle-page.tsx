@@ -1,7 +1,6 @@
 import { SaveButton } from "~/app/components/garage/save-button";
 import { lazy, Suspense, useMemo } from "react";
 import type { ReactNode } from "react";
-import { deferredHydration } from "~/app/components/deferred-hydration";
 import { useSite } from "~/app/lib/site";
 import type { CardVehicle } from "~/app/components/vehicle-card/card-vehicle";
 import { Breadcrumbs } from "./breadcrumbs";
@@ -15,21 +14,17 @@ import { galleryImages } from "./vehicle-page-model";
 import type { VehiclePageModel } from "./vehicle-page-model";
 
 /**
- * The site's finance calculator (shared with the finance page) is below the fold: rendered in
- * place by the server with the vehicle's price, and hydrated from its own chunk once it comes
- * near the viewport or is first used (deferred-hydration.tsx).
+ * Similar vehicles sit below the fold: the server renders them in place, and the browser
+ * hydrates them once their chunk (the shared vehicle card) arrives, after the page's first load.
  */
-const FinanceCalculator = deferredHydration(
-  () => import("~/app/components/finance-calculator").then((m) => m.FinanceCalculator),
-  { rootMargin: "300px 0px" },
+/**
+ * The site's finance calculator (shared with the finance page) is below the fold too: rendered
+ * in place with the vehicle's price, hydrated from its own chunk.
+ */
+const FinanceCalculator = lazy(() =>
+  import("~/app/components/finance-calculator").then((m) => ({ default: m.FinanceCalculator })),
 );
 
-/**
- * Similar vehicles sit below the fold too: the server renders them in place, and the browser
- * hydrates them once their chunk (the shared vehicle card) arrives, after the page's first load.
- * Not on first use: their links navigate in the app only once hydrated (the document's link
- * handler does not hear a click React holds for a part not hydrated).
- */
 const SimilarVehicles = lazy(() =>
   import("./similar-vehicles").then((m) => ({ default: m.SimilarVehicles })),
 );
@@ -92,7 +87,9 @@ export function VehiclePage({
           <Specifications page={page} />
           {page.finance && (
             <div className="print:hidden">
-              <FinanceCalculator price={page.finance.price} id="vehicle-finance-calculator" />
+              <Suspense fallback={null}>
+                <FinanceCalculator price={page.finance.price} id="vehicle-finance-calculator" />
+              </Suspense>
               {page.actions.finance && (
                 <p className="mt-3">
                   <a

@@ -18,11 +18,10 @@ import {
 } from "~/domain/lead-forms";
 import { leadBasePath } from "~/domain/lead";
 import { localiseText } from "~/domain/locale";
-import { locationsJsonLd } from "~/server/content/location-pages";
 import { loadLocationBySlug, loadSiteLocations, locationsToShow } from "~/server/content/locations";
 import { handleLeadForm } from "~/server/leads/form-action";
 import { dealershipOptions, vehicleSummary, visibleLocations } from "~/server/leads/form-context";
-import { JsonLd } from "~/app/components/content/json-ld";
+import { locationsJsonLd } from "~/app/components/content/structured-data";
 import { FormPage, InfoBox, VehicleSummaryCard } from "~/app/components/forms/form-page";
 import { LeadForm } from "~/app/components/forms/lead-form";
 import { useSite, type ClientSettings } from "~/app/lib/site";
@@ -59,16 +58,14 @@ async function formContext(
 
 /**
  * AutoDealer JSON-LD of the location written to (when the site shows its location page), or of
- * every location the site shows; each names its location page, as that page's JSON-LD does.
+ * every location the site shows; each names its location page, as that page's JSON-LD does. The
+ * page does not render these locations, so the JSON-LD itself is the loader's to send.
  */
-async function dealerJsonLd(
-  context: Route.LoaderArgs["context"],
-  locationSlug: string | null,
-): Promise<string | null> {
+async function dealerJsonLd(context: Route.LoaderArgs["context"], locationSlug: string | null) {
   const dealers = locationSlug
     ? [await loadLocationBySlug(context, locationSlug)].filter((location) => location !== null)
     : locationsToShow(await loadSiteLocations(context), context.site.settings);
-  return dealers.length === 0 ? null : locationsJsonLd(context, dealers);
+  return locationsJsonLd(dealers, { origin: context.origin, siteName: context.site.name });
 }
 
 function fieldsFor(ctx: Awaited<ReturnType<typeof formContext>>, settings: ClientSettings) {
@@ -118,6 +115,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
       content: `Send ${loaderData.siteName}${where} an enquiry. We will get back to you shortly.`,
     },
     { tagName: "link", rel: "canonical", href: loaderData.canonical },
+    ...(loaderData.jsonLd.length > 0 ? [{ "script:ld+json": loaderData.jsonLd }] : []),
   ];
 }
 
@@ -172,7 +170,6 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         ) : undefined
       }
     >
-      {loaderData.jsonLd && <JsonLd json={loaderData.jsonLd} />}
       {vehicle && <VehicleSummaryCard vehicle={vehicle} />}
       <LeadForm
         id="enquiry-form"

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/dealerships";
 import { loadDealerships } from "~/server/content/location-pages";
-import { JsonLd } from "~/app/components/content/json-ld";
 import { PageHeader } from "~/app/components/content/page-header";
 import { seoFor, seoMeta } from "~/app/components/content/seo";
+import { locationsJsonLd, withStructuredData } from "~/app/components/content/structured-data";
 import { DealershipsList } from "~/app/components/locations/dealerships-list";
 import { useSite } from "~/app/lib/site";
 
@@ -22,14 +22,20 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
-  return seoMeta(data?.seo, matches);
+  return withStructuredData(seoMeta(data?.seo, matches), matches, ({ site, origin }) =>
+    data
+      ? locationsJsonLd(
+          data.dealerships.flatMap((group) => group.locations),
+          { origin, siteName: site.name },
+        )
+      : null,
+  );
 }
 
 export default function Dealerships({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   return (
     <>
-      <JsonLd json={loaderData.jsonLd} />
       <PageHeader
         title="Our Dealerships"
         intro={`Every dealership of ${site.name}, with its locations.`}

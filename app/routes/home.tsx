@@ -1,9 +1,8 @@
 import type { Route } from "./+types/home";
 import type { HomeBlock } from "~/domain/site-settings";
 import { loadHome } from "~/server/content/home";
-import { jsonLdScript } from "~/server/content/json-ld";
-import { JsonLd } from "~/app/components/content/json-ld";
 import { seoFor, seoMeta } from "~/app/components/content/seo";
+import { dealerGroupJsonLd, withStructuredData } from "~/app/components/content/structured-data";
 import { PromoPopup } from "~/app/components/engagement/promo-popup";
 import {
   BookServiceBlock,
@@ -20,6 +19,7 @@ import {
 } from "~/app/components/home/home-blocks";
 import { LocationsCarousel } from "~/app/components/locations/locations-carousel";
 import { ReviewsList } from "~/app/components/reviews/reviews-list";
+import { toCardVehicle } from "~/app/components/vehicle-card/card-vehicle";
 import { useSite } from "~/app/lib/site";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -28,31 +28,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const place = site.city ? ` in ${site.city}` : "";
   return {
     ...home,
-    // The dealer as an organisation, for search engines' knowledge panels.
-    jsonLd: jsonLdScript({
-      "@context": "https://schema.org",
-      "@type": "AutoDealer",
-      name: site.name,
-      url: `${context.origin}/`,
-      ...(site.logo ? { logo: new URL(site.logo.url, context.origin).href } : {}),
-      ...(site.contactDetails.phone ? { telephone: site.contactDetails.phone } : {}),
-      ...(site.contactDetails.email ? { email: site.contactDetails.email } : {}),
-      ...(site.city
-        ? {
-            address: {
-              "@type": "PostalAddress",
-              addressLocality: site.city,
-              addressRegion: site.state,
-            },
-          }
-        : {}),
-      sameAs: site.navigation.social.map((s) => s.url),
-      department: home.locations.map((l) => ({
-        "@type": "AutoDealer",
-        name: l.name,
-        url: `${context.origin}/our-location/${l.slug}`,
-      })),
-    }),
+    // Card-shaped: the page sends for hydration only what the cards read.
+    featured: home.featured.map(toCardVehicle),
+    justArrived: home.justArrived.map(toCardVehicle),
     seo: {
       ...seoFor(
         context.origin,
@@ -66,7 +44,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
-  return seoMeta(data?.seo, matches);
+  // The dealer as an organisation, for search engines' knowledge panels.
+  return withStructuredData(seoMeta(data?.seo, matches), matches, ({ site, origin }) =>
+    data ? dealerGroupJsonLd(site, data.locations, origin) : null,
+  );
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -145,7 +126,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <JsonLd json={data.jsonLd} />
       {/* The page's one h1 is the hero's; a site without the hero still names itself. */}
       {!hasHero && <h1 className="sr-only">{site.name}</h1>}
       {data.blocks.map((block) => (

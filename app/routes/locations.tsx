@@ -2,9 +2,9 @@ import { data } from "react-router";
 import type { Route } from "./+types/locations";
 import { locationPagePath } from "~/domain/locations";
 import { loadDealerships, loadLocationPage } from "~/server/content/location-pages";
-import { JsonLd } from "~/app/components/content/json-ld";
 import { PageHeader } from "~/app/components/content/page-header";
 import { seoFor, seoMeta } from "~/app/components/content/seo";
+import { locationsJsonLd, withStructuredData } from "~/app/components/content/structured-data";
 import { DealershipsList } from "~/app/components/locations/dealerships-list";
 import { LocationPage } from "~/app/components/locations/location-page";
 import { useSite } from "~/app/lib/site";
@@ -44,7 +44,15 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
-  return seoMeta(data?.seo, matches);
+  return withStructuredData(seoMeta(data?.seo, matches), matches, ({ site, origin }) => {
+    if (!data) return null;
+    const locations =
+      data.kind === "location"
+        ? [data.page.location]
+        : data.dealership.dealerships.flatMap((group) => group.locations);
+    const json = locationsJsonLd(locations, { origin, siteName: site.name });
+    return data.kind === "location" ? (json[0] ?? null) : json;
+  });
 }
 
 export default function Locations({ loaderData }: Route.ComponentProps) {
@@ -53,7 +61,6 @@ export default function Locations({ loaderData }: Route.ComponentProps) {
   const { dealership, name } = loaderData;
   return (
     <>
-      <JsonLd json={dealership.jsonLd} />
       <PageHeader
         title={name}
         intro={`Locations of ${name}.`}

@@ -3,11 +3,10 @@ import type { Route } from "./+types/news-article";
 import { dateTimeFormat } from "~/domain/number-format";
 import { resolveSiteLink } from "~/domain/links";
 import { loadArticle } from "~/server/content/pages";
-import { jsonLdScript } from "~/server/content/json-ld";
-import { JsonLd } from "~/app/components/content/json-ld";
 import { PageHeader } from "~/app/components/content/page-header";
 import { RichText } from "~/app/components/content/rich-text";
 import { seoFor, seoMeta } from "~/app/components/content/seo";
+import { withStructuredData } from "~/app/components/content/structured-data";
 import { useSite } from "~/app/lib/site";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -18,21 +17,24 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return {
     article,
     base,
-    jsonLd: jsonLdScript({
-      "@context": "https://schema.org",
-      "@type": "Article",
-      headline: article.title,
-      ...(article.publishedAt ? { datePublished: article.publishedAt } : {}),
-      ...(article.updatedAt ? { dateModified: article.updatedAt } : {}),
-      publisher: { "@type": "Organization", name: context.site.name },
-      mainEntityOfPage: `${context.origin}${canonical}`,
-    }),
     seo: seoFor(context.origin, canonical, article.title, article.metaDescription),
   };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
-  return seoMeta(data?.seo, matches);
+  return withStructuredData(seoMeta(data?.seo, matches), matches, ({ site }) =>
+    data
+      ? {
+          "@context": "https://schema.org",
+          "@type": "Article",
+          headline: data.article.title,
+          ...(data.article.publishedAt ? { datePublished: data.article.publishedAt } : {}),
+          ...(data.article.updatedAt ? { dateModified: data.article.updatedAt } : {}),
+          publisher: { "@type": "Organization", name: site.name },
+          mainEntityOfPage: data.seo.canonical,
+        }
+      : null,
+  );
 }
 
 export default function NewsArticle({ loaderData }: Route.ComponentProps) {
@@ -41,7 +43,6 @@ export default function NewsArticle({ loaderData }: Route.ComponentProps) {
   const newsName = base === "/news" ? "News" : "Blog";
   return (
     <article>
-      <JsonLd json={loaderData.jsonLd} />
       <PageHeader
         title={article.title}
         crumbs={[{ name: newsName, href: base }]}

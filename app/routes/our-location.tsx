@@ -3,6 +3,7 @@ import type { Route } from "./+types/our-location";
 import { locationPagePath } from "~/domain/locations";
 import { loadLocationPage } from "~/server/content/location-pages";
 import { seoFor, seoMeta } from "~/app/components/content/seo";
+import { locationsJsonLd, withStructuredData } from "~/app/components/content/structured-data";
 import { LocationPage } from "~/app/components/locations/location-page";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -21,7 +22,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
-  return seoMeta(data?.seo, matches);
+  return withStructuredData(seoMeta(data?.seo, matches), matches, ({ site, origin }) =>
+    data
+      ? (locationsJsonLd([data.page.location], { origin, siteName: site.name })[0] ?? null)
+      : null,
+  );
 }
 
 export default function OurLocation({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/our-locations";
 import { loadLocationsIndex } from "~/server/content/location-pages";
-import { JsonLd } from "~/app/components/content/json-ld";
 import { PageHeader } from "~/app/components/content/page-header";
 import { seoFor, seoMeta } from "~/app/components/content/seo";
+import { locationsJsonLd, withStructuredData } from "~/app/components/content/structured-data";
 import { LocationCard } from "~/app/components/locations/location-card";
 import { cn } from "~/app/lib/cn";
 import { useSite } from "~/app/lib/site";
@@ -28,7 +28,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
-  return seoMeta(data?.seo, matches);
+  return withStructuredData(seoMeta(data?.seo, matches), matches, ({ site, origin }) =>
+    data ? locationsJsonLd(data.locations, { origin, siteName: site.name }) : null,
+  );
 }
 
 export default function OurLocations({ loaderData }: Route.ComponentProps) {
@@ -36,7 +38,6 @@ export default function OurLocations({ loaderData }: Route.ComponentProps) {
   const { locations, types, type, today, title } = loaderData;
   return (
     <>
-      <JsonLd json={loaderData.jsonLd} />
       <PageHeader
         title={title}
         intro={`Visit ${site.name}: addresses, opening hours, holiday hours and directions.`}

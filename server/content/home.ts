@@ -21,17 +21,13 @@ type HomeContext = Pick<RequestContext, "site" | "scope" | "search">;
 /** Vehicle cards in each of the home page's vehicle rows (featured, just arrived). */
 export const HOME_VEHICLES_COUNT = 4;
 
-/** Card data of the listed, unsold vehicles in an order: one photo each, as a card shows. */
+/** The listed, unsold vehicles in an order (the route sends their card's part). */
 function homeVehicles(context: HomeContext, sort: string): Vehicle[] {
   const filter = toFilterString(and(compare("status", "!=", "sold")));
   const [result] = context.search.multiSearch([
     carsQuery(filter, { limit: HOME_VEHICLES_COUNT, sort: [sort] }),
   ]).results;
-  return ((result?.hits ?? []) as Vehicle[]).map((vehicle) => ({
-    ...vehicle,
-    images: vehicle.images.slice(0, 1),
-    thumbnails: vehicle.thumbnails.slice(0, 1),
-  }));
+  return (result?.hits ?? []) as Vehicle[];
 }
 
 /** Specials cards on the home page. */

@@ -1,42 +1,25 @@
 /**
  * Data of the location pages: /our-locations, /dealerships, /our-location/{slug} and
- * /locations/{dealership or location slug}, with their AutoDealer JSON-LD.
+ * /locations/{dealership or location slug}. Their AutoDealer JSON-LD is built in the routes' meta
+ * from these views (app/components/content/structured-data.ts).
  */
-import { LOCATION_TYPES, locationPagePath, locationType } from "~/domain/locations";
+import { LOCATION_TYPES, locationType } from "~/domain/locations";
 import type { LocationType } from "~/domain/locations";
 import type { RequestContext } from "../http/load-context";
-import { autoDealerJsonLd, jsonLdScript } from "./json-ld";
 import { loadLocationBySlug, loadSiteLocations, locationsToShow } from "./locations";
 import type { LocationView } from "./locations";
 import { loadReviews } from "./reviews";
 import type { ReviewsView } from "./reviews";
 
-type PagesContext = Pick<RequestContext, "site" | "scope" | "origin">;
+type PagesContext = Pick<RequestContext, "site" | "scope">;
 
 const todayOf = (now: Date) => now.toISOString().slice(0, 10);
-
-/** AutoDealer JSON-LD of locations, each naming its location page. */
-export function locationsJsonLd(
-  context: Pick<PagesContext, "origin" | "site">,
-  locations: readonly LocationView[],
-): string {
-  return jsonLdScript(
-    locations.map((location) =>
-      autoDealerJsonLd(location, {
-        origin: context.origin,
-        siteName: context.site.name,
-        pagePath: locationPagePath(location.slug),
-      }),
-    ),
-  );
-}
 
 export type LocationPageData = {
   location: LocationView;
   reviews: ReviewsView | null;
   others: Array<{ name: string; slug: string }>;
   today: string;
-  jsonLd: string;
 };
 
 /** /our-location/{slug}: one location, its reviews, and links to the others. Null = 404. */
@@ -62,13 +45,6 @@ export async function loadLocationPage(
       .filter((other) => other.id !== location.id)
       .map((other) => ({ name: other.name, slug: other.slug })),
     today: todayOf(now),
-    jsonLd: jsonLdScript(
-      autoDealerJsonLd(location, {
-        origin: context.origin,
-        siteName: context.site.name,
-        pagePath: locationPagePath(location.slug),
-      }),
-    ),
   };
 }
 
@@ -78,7 +54,6 @@ export type LocationsIndexData = {
   types: LocationType[];
   type: LocationType | null;
   today: string;
-  jsonLd: string;
 };
 
 /** /our-locations: every location the site shows, optionally of one type (?type=service). */
@@ -98,7 +73,6 @@ export async function loadLocationsIndex(
     types,
     type,
     today: todayOf(now),
-    jsonLd: locationsJsonLd(context, locations),
   };
 }
 
@@ -112,7 +86,7 @@ export async function loadDealerships(
   context: PagesContext,
   onlySlug: string | null = null,
   now = new Date(),
-): Promise<{ dealerships: DealershipGroupData[]; today: string; jsonLd: string } | null> {
+): Promise<{ dealerships: DealershipGroupData[]; today: string } | null> {
   const dealerships = context.site.dealerships.filter(
     (d) => onlySlug === null || d.slug === onlySlug,
   );
@@ -130,9 +104,5 @@ export async function loadDealerships(
   return {
     dealerships: groups,
     today: todayOf(now),
-    jsonLd: locationsJsonLd(
-      context,
-      groups.flatMap((g) => g.locations),
-    ),
   };
 }

@@ -232,6 +232,18 @@ describe("content pages over HTTP", () => {
       });
     });
 
+    it("sends structured data once: in the document, not again in the data for hydration", async () => {
+      for (const path of ["/", "/our-locations/", "/our-location/harbour-toyota-parramatta"]) {
+        const html = (await get("harbour-auto-group", path)).body;
+        expect(jsonLd(html).length, path).toBeGreaterThan(0);
+        const hydrationData = [...html.matchAll(/streamController\.enqueue\(([\s\S]*?)\);/g)]
+          .map((m) => m[1])
+          .join("");
+        expect(hydrationData, path).toContain("loaderData");
+        expect(hydrationData, path).not.toContain("schema.org");
+      }
+    });
+
     it("has every block's fixed content: Our Range links into search, the three value propositions, payments, finance steps", async () => {
       const html = decode((await get("harbour-auto-group", "/")).body);
       expect(homeBlock(html, "our-range")).toContain('href="/search/make/Toyota"');

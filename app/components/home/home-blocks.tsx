@@ -23,7 +23,7 @@ import { SiteLink } from "~/app/components/site/site-link";
 import { cn } from "~/app/lib/cn";
 import { useSite, useTemplate } from "~/app/lib/site";
 import { formatNumber } from "~/domain/number-format";
-import type { Vehicle } from "~/domain/vehicle";
+import type { CardVehicle } from "~/app/components/vehicle-card/card-vehicle";
 import { imageSrcSet, imageUrl } from "~/domain/image-url";
 import { VehicleCard } from "~/app/components/vehicle-card/vehicle-card";
 
@@ -365,7 +365,7 @@ export function VehicleRowBlock({
 }: {
   id: string;
   title: string;
-  vehicles: Vehicle[];
+  vehicles: CardVehicle[];
   allHref: string;
   allLabel: string;
   tone?: "plain" | "muted";

@@ -1,5 +1,4 @@
 import type { LocationPageData } from "~/server/content/location-pages";
-import { JsonLd } from "~/app/components/content/json-ld";
 import { PageHeader } from "~/app/components/content/page-header";
 import { ReviewsList } from "~/app/components/reviews/reviews-list";
 import { SiteLink } from "~/app/components/site/site-link";
@@ -16,7 +15,6 @@ export function LocationPage({ data }: { data: LocationPageData }) {
   const { location } = data;
   return (
     <>
-      <JsonLd json={data.jsonLd} />
       <PageHeader
         title={location.name}
         intro={location.address.full}

@@ -8,7 +8,7 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "../../db/client";
+import type { Database } from "~/server/db/client";
 import {
   bookings,
   contentPages,
@@ -17,11 +17,11 @@ import {
   specialHours,
   vehicles,
   type OpeningHoursEntry,
-} from "../../db/schema";
-import type { SiteChange } from "../../events/change-bus";
-import { createSiteScope } from "../../sites/scope";
-import { CONTENT_KINDS } from "../../content/pages";
-import { sanitizeContentHtml } from "../../content/sanitize";
+} from "~/server/db/schema";
+import type { SiteChange } from "~/server/events/change-bus";
+import { createSiteScope } from "~/server/sites/scope";
+import { CONTENT_KINDS } from "~/server/content/pages";
+import { sanitizeContentHtml } from "~/server/content/sanitize";
 import {
   editorTransaction,
   fieldErrorsOf,

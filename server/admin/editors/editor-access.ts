@@ -7,8 +7,8 @@
 import { data } from "react-router";
 import type { AppLoadContext } from "react-router";
 import type { Permission } from "~/domain/staff";
-import { cspSourceOf } from "../../http/content-security-policy";
-import type { Site } from "../../sites/site";
+import { cspSourceOf } from "~/server/http/content-security-policy";
+import type { Site } from "~/server/sites/site";
 import type { AdminContext } from "../admin-context";
 import { recordAudit, requireStaff } from "../staff-scope";
 import type { AuditWriter, EditorDeps } from "./editor-write";

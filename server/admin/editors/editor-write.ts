@@ -4,8 +4,8 @@
  * announced on the change bus, so every web node reloads the site (its version moves on) or
  * re-indexes the vehicles, without a restart.
  */
-import type { Database } from "../../db/client";
-import type { ChangeBus, SiteChange } from "../../events/change-bus";
+import type { Database } from "~/server/db/client";
+import type { ChangeBus, SiteChange } from "~/server/events/change-bus";
 
 export type EditorDeps = { db: Database; bus: ChangeBus };
 

@@ -9,8 +9,8 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { NavigationSchema, SiteSettingsSchema } from "~/domain/site-settings";
 import type { Navigation, SiteSettings, SiteSettingsInput } from "~/domain/site-settings";
-import type { Database } from "../../db/client";
-import { sites } from "../../db/schema";
+import type { Database } from "~/server/db/client";
+import { sites } from "~/server/db/schema";
 import {
   conflict,
   editorTransaction,

@@ -9,10 +9,10 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql } from "dr
 import type { SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { VehicleImage } from "~/domain/vehicle";
-import type { Database } from "../../db/client";
-import { stockImports, vehiclePriceHistory, vehicles, type VehicleRow } from "../../db/schema";
-import { createSiteScope } from "../../sites/scope";
-import { writeVehicles } from "../../stock/vehicle-store";
+import type { Database } from "~/server/db/client";
+import { stockImports, vehiclePriceHistory, vehicles, type VehicleRow } from "~/server/db/schema";
+import { createSiteScope } from "~/server/sites/scope";
+import { writeVehicles } from "~/server/stock/vehicle-store";
 import {
   conflict,
   editorTransaction,

@@ -6,10 +6,10 @@
  */
 import { and, eq } from "drizzle-orm";
 import { Router } from "express";
-import type { Database } from "../../db/client";
-import { vehiclePhotoFiles } from "../../db/schema";
-import { detectFileType } from "../../leads/uploads";
-import type { Site } from "../../sites/site";
+import type { Database } from "~/server/db/client";
+import { vehiclePhotoFiles } from "~/server/db/schema";
+import { detectFileType } from "~/server/leads/uploads";
+import type { Site } from "~/server/sites/site";
 
 export const PHOTO_LIMITS = { maxBytes: 10 * 1024 * 1024, maxFiles: 20 } as const;
 const PHOTO_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/gif"]);

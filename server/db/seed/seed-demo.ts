@@ -37,7 +37,7 @@ import { seedLeadDemoData } from "./seed-leads";
 import { seedDemoContent } from "./seed-content";
 import { seedDemoStaff } from "./seed-staff";
 import type { Random } from "./random";
-import { bodyTypeFor, viewForPhoto } from "../../media/demo-photos";
+import { bodyTypeFor, viewForPhoto } from "~/server/media/demo-photos";
 
 const DAY = 86_400_000;
 

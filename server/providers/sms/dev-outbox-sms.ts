@@ -1,6 +1,6 @@
 /** SMS kept in the `dev_sms` table instead of being sent (no provider configured). */
-import type { Database } from "../../db/client";
-import { devSms } from "../../db/schema";
+import type { Database } from "~/server/db/client";
+import { devSms } from "~/server/db/schema";
 import type { OutgoingSms, SmsProvider } from "./sms-provider";
 
 export function createDevOutboxSms(db: Database): SmsProvider {

@@ -4,8 +4,8 @@
  */
 import { desc, eq } from "drizzle-orm";
 import express from "express";
-import type { Database } from "../../db/client";
-import { devSms, sites } from "../../db/schema";
+import type { Database } from "~/server/db/client";
+import { devSms, sites } from "~/server/db/schema";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -88,7 +88,7 @@ export function NavDropdown({
         type="button"
         aria-expanded={open}
         aria-controls={id}
-        className={cn("flex items-center gap-1 px-3 py-2", linkClassName)}
+        className={cn("nav-link flex items-center gap-1", linkClassName)}
         onClick={() => setOpen((v) => !v)}
         onKeyDown={(event) => {
           if (event.key === "ArrowDown") {
@@ -106,11 +106,7 @@ export function NavDropdown({
       </button>
       <ul
         id={id}
-        className={cn(
-          "absolute z-40 min-w-56 rounded-site border border-slate-200 bg-white py-2 text-slate-900 shadow-lg",
-          alignEnd ? "right-0" : "left-0",
-          open ? "block" : "hidden",
-        )}
+        className={cn("nav-dropdown", alignEnd ? "right-0" : "left-0", open ? "block" : "hidden")}
       >
         {item.dropdownItems?.map((child, index) => (
           <li key={`${child.name}-${child.url}`} className={childClassNames?.[index] || undefined}>

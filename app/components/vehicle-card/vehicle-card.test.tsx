@@ -98,6 +98,18 @@ describe("Vehicle card (vehicle-card-and-page.md)", () => {
     expect(html).toMatch(/href="\/finance\?[^"]*car_id=5/);
   });
 
+  it("names an action by its own words and describes it by the card's heading, which names the car", async () => {
+    const html = await render(aVehicle({ id: 5, slug: "a-car" }));
+    const heading = /<h3 [^>]*id="([^"]+)"[^>]*>.*?2021 Toyota Corolla/.exec(html);
+    expect(heading).not.toBeNull();
+    const enquire = /<a [^>]*href="\/cars\/a-car#enquiry"[^>]*>/.exec(html)?.[0] ?? "";
+    expect(enquire).toContain(`aria-describedby="${heading![1]}"`);
+    expect(enquire).not.toContain("aria-label");
+    // A deposit line is part of the name; the card's links navigate in the app as one block.
+    expect(html).toMatch(/aria-label="Reserve Now, \$500 deposit"[^>]*>Reserve Now</);
+    expect(html).toMatch(/^<article [^>]*data-app-links=""/);
+  });
+
   it("prices: only above 10, else 'Enquire for price.' or PREORDER; the below-market indicator", async () => {
     expect(text(await render(aVehicle({ price: 10 })))).toContain("Enquire for price.");
     expect(text(await render(aVehicle({ price: 0, preorder: true })))).toContain("PREORDER");

@@ -59,7 +59,11 @@ import type { RequestContext } from "~/server/http/load-context";
 import type { MultiSearchResult } from "~/server/search";
 import type { Seo } from "~/app/components/content/seo";
 import { pagerItems } from "~/app/components/search/search-pager";
-import { toCardVehicle, type CardVehicle } from "~/app/components/vehicle-card/card-vehicle";
+import {
+  packCard,
+  toCardVehicle,
+  type PackedCard,
+} from "~/app/components/vehicle-card/card-vehicle";
 import { formatNumber } from "~/domain/number-format";
 
 export type FacetOption = { value: string; label: string; count: number; selected: boolean };
@@ -102,7 +106,8 @@ export type SearchPageData = {
   perPage: number;
   sort: SortOption;
   sortOptions: { value: SortOption; label: string }[];
-  vehicles: CardVehicle[];
+  /** The results' cards, packed (`unpackCard` reads them). */
+  cards: PackedCard[];
   panels: FacetPanel[];
   chips: SelectedChip[];
   clearAllHref: string | null;
@@ -269,7 +274,7 @@ export async function loadSearchPage(
     throw redirect(withQuery(canonicalUrl, requested.passThrough.toString()), 301);
   }
 
-  const vehicles = (hitsResult.hits as Vehicle[]).map(toCardVehicle);
+  const cards = (hitsResult.hits as Vehicle[]).map((hit) => packCard(toCardVehicle(hit)));
   const heading = searchPageHeading(state, scope, settings, locale);
   const offset = (state.page - 1) * perPage;
 
@@ -425,7 +430,7 @@ export async function loadSearchPage(
     perPage,
     sort,
     sortOptions,
-    vehicles,
+    cards,
     panels,
     chips,
     clearAllHref,

@@ -11,6 +11,7 @@ import { aVehicle } from "~/domain/testing/vehicle-fixture";
 import type { Vehicle } from "~/domain/vehicle";
 import { clientSite } from "~/app/lib/site";
 import type { Site } from "~/server/sites/site";
+import { toCardVehicle } from "./card-vehicle";
 import { VehicleCard } from "./vehicle-card";
 
 function aSite(settings: Partial<SiteSettings> = {}, rest: Partial<Site> = {}): Site {
@@ -47,7 +48,10 @@ async function render(vehicle: Vehicle, site: Site = aSite(), priority = false):
       loader: () => ({ site: clientSite(site) }),
       Component: Outlet,
       children: [
-        { index: true, Component: () => <VehicleCard vehicle={vehicle} priority={priority} /> },
+        {
+          index: true,
+          Component: () => <VehicleCard vehicle={toCardVehicle(vehicle)} priority={priority} />,
+        },
       ],
     },
   ];

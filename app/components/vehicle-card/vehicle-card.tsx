@@ -50,10 +50,6 @@ function vehicleTitle(vehicle: Pick<Vehicle, "year" | "make" | "model">): string
   return `${vehicle.year} ${makeDisplayName(vehicle.make)} ${vehicle.model}`;
 }
 
-function cardImage(vehicle: Pick<CardVehicle, "primary_image_url" | "images">): string | null {
-  return vehicle.primary_image_url ?? vehicle.images[0]?.url ?? null;
-}
-
 /**
  * A vehicle in a listing (docs/product/vehicle-card-and-page.md, "Vehicle card"), shared by search
  * results, the vehicle page's similar vehicles and the home page. Server-rendered and usable
@@ -109,7 +105,7 @@ export function VehicleCard({
     phone: vehicle.location?.phone ?? site.contactDetails.phone,
     similarSearchHref: findSimilarSearchPath(vehicle, siteSearchBasePath(settings)),
   });
-  const image = cardImage(vehicle);
+  const image = vehicle.primary_image_url;
   // The title names the card's actions (their descriptions): no action repeats the vehicle's name.
   const titleId = useId();
   const specs: { label: string; value: string }[] = [

@@ -100,9 +100,7 @@ export function NavDropdown({
       >
         <span>{localiseText(item.name, locale)}</span>
         {nameSuffix && <span className="sr-only">{nameSuffix}</span>}
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
-          <path d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="1.8" fill="none" />
-        </svg>
+        {/* The chevron is the button's ::after (app/app.css, `.nav-link`). */}
       </button>
       <ul
         id={id}

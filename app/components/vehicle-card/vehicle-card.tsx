@@ -185,11 +185,7 @@ export function VehicleCard({
             Was <s>{wasPrice}</s>
           </p>
         )}
-        {belowMarket && (
-          <p className="mt-1 inline-flex w-fit items-center gap-1 rounded bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-900">
-            Below market price
-          </p>
-        )}
+        {belowMarket && <p className="card-below-market">Below market price</p>}
         {subscription && (
           <p className="mt-1 text-sm text-slate-800">
             Subscribe from <strong>{subscription}</strong> per week
@@ -226,10 +222,13 @@ function CardActions({
   const [first, ...rest] = actions;
   if (!first) return null;
   const name = vehicleTitle(vehicle);
-  const render = (action: VehicleAction, primary: boolean) => {
+  // In the overflow menu, the dialog's name says which car: its actions need no description.
+  const render = (action: VehicleAction, primary: boolean, inMenu = false) => {
     // The look is the `card-action` component class (app/app.css): outlined unless it is the
     // template's primary button. 21 cards x 5 actions.
-    const className = primary ? "card-action btn" : "card-action";
+    // In the menu, `.card-actions-menu` (app/app.css) styles its links and buttons.
+    const className = primary ? "card-action btn" : inMenu ? undefined : "card-action";
+    const describedBy = inMenu ? undefined : titleId;
     switch (action.type) {
       case "link":
         // Plain links: the forms they open work without any script on this page. The name is
@@ -238,7 +237,7 @@ function CardActions({
           <a
             href={action.href}
             className={className}
-            aria-describedby={titleId}
+            aria-describedby={describedBy}
             aria-label={
               action.detail || action.external
                 ? `${action.label}${action.detail ? `, ${action.detail}` : ""}${action.external ? " (opens in a new tab)" : ""}`
@@ -247,7 +246,7 @@ function CardActions({
             {...(action.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
           >
             {action.label}
-            {action.detail && <span className="text-xs font-normal">{action.detail}</span>}
+            {action.detail && <small>{action.detail}</small>}
           </a>
         );
       case "call":
@@ -266,7 +265,7 @@ function CardActions({
           <button
             type="button"
             className={className}
-            aria-describedby={titleId}
+            aria-describedby={describedBy}
             onClick={() => requestChatOpen()}
           >
             {action.label}
@@ -281,9 +280,9 @@ function CardActions({
   return (
     <div className="card-foot">
       <ul className="card-actions" aria-label={`Actions for ${name}`}>
-        <li className="card-actions-primary">{render(first, true)}</li>
+        <li>{render(first, true)}</li>
         {overflow.length > 0 && (
-          <li className="card-actions-more">
+          <li>
             <button
               type="button"
               id={moreId}
@@ -292,7 +291,7 @@ function CardActions({
               aria-label={`More actions: ${name}`}
               className="card-actions-more-button"
             >
-              <span aria-hidden="true">⋯</span>
+              ⋯
             </button>
           </li>
         )}
@@ -317,7 +316,7 @@ function CardActions({
           <p>{name}</p>
           <ul>
             {overflow.map((action) => (
-              <li key={action.kind}>{render(action, false)}</li>
+              <li key={action.kind}>{render(action, false, true)}</li>
             ))}
           </ul>
           <button

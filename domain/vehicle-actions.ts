@@ -6,13 +6,7 @@
 import { localiseText } from "./locale";
 import type { Locale, SiteSettings } from "./site-settings";
 import type { VehicleActionKind } from "./site-constants";
-import {
-  isSold,
-  TEST_DRIVE_ONLY_TAGS,
-  type PaymentProcessor,
-  type Vehicle,
-  type VehicleImage,
-} from "./vehicle";
+import { isSold, TEST_DRIVE_ONLY_TAGS, type PaymentProcessor, type Vehicle } from "./vehicle";
 import { formatNumber } from "./number-format";
 import {
   buyOnlinePath,
@@ -59,10 +53,13 @@ export function isReservable(
   return statusAllows && !isSold(vehicle) && !vehicle.reserved && !hasTestDriveOnlyTag(vehicle);
 }
 
+/** What the rules read of a payment processor: whether there is one, and its deposit. */
+type DepositProcessor = Pick<PaymentProcessor, "deposit_amount">;
+
 /** The processor that takes the deposit: the vehicle's first payment processor, if any. */
-export function depositPaymentProcessor(
-  vehicle: Pick<Vehicle, "payment_processors">,
-): PaymentProcessor | null {
+export function depositPaymentProcessor<P extends DepositProcessor>(vehicle: {
+  payment_processors: readonly P[];
+}): P | null {
   return vehicle.payment_processors[0] ?? null;
 }
 
@@ -72,7 +69,9 @@ export function depositPaymentProcessor(
  * online reservation at all.
  */
 export function canReserveOnline(
-  vehicle: Pick<Vehicle, "price" | "payment_processors" | "sold" | "status" | "reserved">,
+  vehicle: Pick<Vehicle, "price" | "sold" | "status" | "reserved"> & {
+    payment_processors: readonly DepositProcessor[];
+  },
   settings: Pick<SiteSettings, "paymentProvider">,
 ): boolean {
   return (
@@ -101,14 +100,22 @@ export type ActionVehicle = Pick<
   | "sold"
   | "reserved"
   | "tag"
-  | "payment_processors"
   | "show_on_dealer_website"
   | "trade_in_allowed"
   | "file"
 > & {
-  /** Only how many there are is read (Request Photos). */
-  images: readonly Pick<VehicleImage, "url">[];
-};
+  payment_processors: readonly DepositProcessor[];
+} & PhotoCount;
+
+/**
+ * How many photos a vehicle has, the only thing the rules read of them (Request Photos): its
+ * photos, or (a card's view model) their number.
+ */
+type PhotoCount = { images: readonly unknown[] } | { photo_count: number };
+
+function photoCount(vehicle: PhotoCount): number {
+  return "photo_count" in vehicle ? vehicle.photo_count : vehicle.images.length;
+}
 
 /** 'Reserve Now': the online reservation rule and the reservable rule together. */
 export function canReserveNow(
@@ -128,7 +135,7 @@ function depositAmountText(amount: number): string {
 }
 
 /** The deposit on 'Reserve Now': the processor's deposit_amount, else '$200'. */
-export function depositText(vehicle: Pick<Vehicle, "payment_processors">): string {
+export function depositText(vehicle: { payment_processors: readonly DepositProcessor[] }): string {
   const amount = depositPaymentProcessor(vehicle)?.deposit_amount;
   return amount === null || amount === undefined ? DEFAULT_DEPOSIT_TEXT : depositAmountText(amount);
 }
@@ -154,11 +161,9 @@ export function canShowHistoryReport(vehicle: Pick<Vehicle, "file">): boolean {
 }
 
 export function offersRequestPhotos(
-  vehicle: Pick<Vehicle, "sold" | "status" | "show_on_dealer_website"> & {
-    images: readonly Pick<VehicleImage, "url">[];
-  },
+  vehicle: Pick<Vehicle, "sold" | "status" | "show_on_dealer_website"> & PhotoCount,
 ): boolean {
-  return !isUnavailable(vehicle) && vehicle.images.length < ENOUGH_PHOTOS;
+  return !isUnavailable(vehicle) && photoCount(vehicle) < ENOUGH_PHOTOS;
 }
 
 /** Where an action is shown: on the vehicle card, or in the vehicle page's sidebar block. */

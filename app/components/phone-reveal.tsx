@@ -76,10 +76,8 @@ export function PhoneReveal({
       data-testid="dealer-phone"
     >
       {icon}
-      <span>
-        {`${label} `}
-        <span className="tabular-nums">{phone}</span>
-      </span>
+      {/* Tabular figures: the masked and the whole number take the same width. */}
+      <span className="tabular-nums">{`${label} ${phone}`}</span>
     </a>
   );
   if (revealed) return number;
@@ -87,10 +85,7 @@ export function PhoneReveal({
   const masked = (
     <>
       {icon}
-      <span>
-        {`${label} `}
-        <span className="tabular-nums">{maskPhone(phone)}</span>
-      </span>
+      <span className="tabular-nums">{`${label} ${maskPhone(phone)}`}</span>
       {quietHint ? (
         <span className="sr-only"> (show the full number)</span>
       ) : (

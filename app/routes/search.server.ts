@@ -59,10 +59,15 @@ import type { RequestContext } from "~/server/http/load-context";
 import type { MultiSearchResult } from "~/server/search";
 import type { Seo } from "~/app/components/content/seo";
 import { pagerItems } from "~/app/components/search/search-pager";
-import { toCardVehicle, type CardVehicle } from "~/app/components/vehicle-card/card-vehicle";
+import {
+  packCard,
+  toCardVehicle,
+  type PackedCard,
+} from "~/app/components/vehicle-card/card-vehicle";
 import { formatNumber } from "~/domain/number-format";
 
-export type FacetOption = { value: string; label: string; count: number; selected: boolean };
+/** A filter's choice. Whether it is checked comes from the page's search state, in the browser too. */
+export type FacetOption = { value: string; label: string; count: number };
 
 export type MakeOption = FacetOption & {
   /** Shown before 'Show all makes' (popular or selected). */
@@ -102,7 +107,8 @@ export type SearchPageData = {
   perPage: number;
   sort: SortOption;
   sortOptions: { value: SortOption; label: string }[];
-  vehicles: CardVehicle[];
+  /** The results' cards, packed (`unpackCard` reads them). */
+  cards: PackedCard[];
   panels: FacetPanel[];
   chips: SelectedChip[];
   clearAllHref: string | null;
@@ -269,24 +275,18 @@ export async function loadSearchPage(
     throw redirect(withQuery(canonicalUrl, requested.passThrough.toString()), 301);
   }
 
-  const vehicles = (hitsResult.hits as Vehicle[]).map(toCardVehicle);
+  const cards = (hitsResult.hits as Vehicle[]).map((hit) => packCard(toCardVehicle(hit)));
   const heading = searchPageHeading(state, scope, settings, locale);
   const offset = (state.page - 1) * perPage;
 
   const distribution = (facet: SearchFacet) =>
     facetResults.get(facet)?.facetDistribution?.[facet] ?? {};
-  const options = (
-    facet: SearchFacet,
-    values: { value: string; count: number }[],
-  ): FacetOption[] => {
-    const selected = state.filters[facet] ?? [];
-    return values.map(({ value, count }) => ({
+  const options = (facet: SearchFacet, values: { value: string; count: number }[]): FacetOption[] =>
+    values.map(({ value, count }) => ({
       value,
       count,
-      selected: selected.includes(value),
       label: facetValueLabel(facet, value, settings, locale),
     }));
-  };
   const listOptions = (facet: SearchFacet) => {
     const selected = state.filters[facet] ?? [];
     const dist = { ...distribution(facet) };
@@ -339,7 +339,6 @@ export async function loadSearchPage(
           value: make,
           label: makeDisplayName(make),
           count: dist[make] ?? 0,
-          selected,
           popular: collapsed.has(make),
           logoUrl: manufacturer?.logo.url ?? null,
           models,
@@ -352,7 +351,8 @@ export async function loadSearchPage(
       if (list.length === 0) continue;
       const sidebarPanel = facet === "city" || facet === "dealership_name";
       // A panel with one choice and nothing selected filters nothing; keep the sidebar short.
-      if (!sidebarPanel && list.length === 1 && !list[0]?.selected) continue;
+      const chosen = state.filters[facet] ?? [];
+      if (!sidebarPanel && list.length === 1 && !chosen.includes(list[0]!.value)) continue;
       panels.push({
         kind: "list",
         facet,
@@ -425,7 +425,7 @@ export async function loadSearchPage(
     perPage,
     sort,
     sortOptions,
-    vehicles,
+    cards,
     panels,
     chips,
     clearAllHref,

@@ -3,6 +3,7 @@ import { loadSearchPage } from "./search.server";
 import { seoMeta } from "~/app/components/content/seo";
 import { itemListJsonLd } from "~/app/components/search/item-list-json-ld";
 import { SearchPage } from "~/app/components/search/search-page";
+import { unpackCard } from "~/app/components/vehicle-card/card-vehicle";
 import type { Site } from "~/app/lib/site";
 
 // Every stock search URL (docs/product/search-and-urls.md, "Search URL rules"): /search and its
@@ -20,7 +21,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
       "script:ld+json": itemListJsonLd(
         root.site,
         root.origin ?? "",
-        data.vehicles,
+        data.cards.map(unpackCard),
         data.offset,
         data.heading,
       ),

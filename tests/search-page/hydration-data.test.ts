@@ -51,14 +51,18 @@ describe("loader data sent to the browser", () => {
     expect(page.status).toBe(200);
     const data = hydrationData(page.body);
     // Not vacuous: the data is there, with what the cards and the site's chrome read.
-    for (const present of ['"vehicles"', '"vehiclePath"', '"make_model"', '"theme"']) {
+    for (const present of ['"cards"', '"vehiclePath"', '"theme"']) {
       expect(data).toContain(present);
     }
+    // Each card's values are there (packed: without their field names).
+    const slug = /href="\/cars\/([A-Za-z0-9_-]+)"/.exec(page.body)?.[1];
+    expect(data).toContain(`"${slug}"`);
+    expect(data).not.toContain('"make_model"');
     for (const absent of SERVER_ONLY) expect(data).not.toContain(absent);
 
     const update = await fetchWithHost(server, HOST, "/search.data?page=2");
     expect(update.status).toBe(200);
-    expect(update.body).toContain('"make_model"');
+    expect(update.body).toContain('"cards"');
     for (const absent of SERVER_ONLY) expect(update.body).not.toContain(absent);
   });
 

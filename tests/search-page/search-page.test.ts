@@ -256,9 +256,9 @@ describe("SEO", () => {
     expect(list.itemListElement[0]?.position).toBe(22);
     expect(list.itemListElement.every((e) => e["@type"] === "ListItem" && !e.item)).toBe(true);
     // Each item is a vehicle page of the site, in the order of the cards.
-    const cardLinks = [
-      ...res.body.matchAll(/class="vehicle-card-title[^"]*"><a href="([^"]+)"/g),
-    ].map((m) => `https://www.harbourautogroup.example${m[1]}`);
+    const cardLinks = [...res.body.matchAll(/class="card-title[^"]*"[^>]*><a href="([^"]+)"/g)].map(
+      (m) => `https://www.harbourautogroup.example${m[1]}`,
+    );
     expect(list.itemListElement.map((e) => e.url)).toEqual(cardLinks);
     expect(titleOf(res.body)).toContain("(page 2)");
     expect(res.body).toContain('href="/search?page=3"');

@@ -24,20 +24,13 @@ export function GarageCount({
       href={garagePath(site.settings.garage.path)}
       className={
         inMenu
-          ? "flex min-h-11 items-center gap-2 py-2 font-semibold sm:hidden"
-          : "inline-flex min-h-11 shrink-0 items-center gap-1 text-sm font-semibold whitespace-nowrap max-sm:hidden"
+          ? "garage-count flex min-h-11 items-center gap-2 py-2 font-semibold sm:hidden"
+          : "garage-count inline-flex min-h-11 shrink-0 items-center gap-1 text-sm font-semibold whitespace-nowrap max-sm:hidden"
       }
       data-garage-count={count}
       onClick={onClick}
     >
-      <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5">
-        <path
-          d="M12 21s-7.5-4.6-9.6-9.2C.9 8.5 3 4.5 6.8 4.5c2.1 0 3.7 1.2 5.2 3 1.5-1.8 3.1-3 5.2-3 3.8 0 5.9 4 4.4 7.3C19.5 16.4 12 21 12 21z"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        />
-      </svg>
+      {/* The heart is the link's ::before (app/app.css), the save button's outline. */}
       <span aria-hidden="true">
         <span className={inMenu ? undefined : "max-xl:hidden"}>My garage </span>
         <span className="inline-block min-w-[3ch] tabular-nums">({count})</span>

@@ -45,7 +45,6 @@ export function SaveButton({
       action={GARAGE_FORM_PATH}
       onSubmit={onSubmit}
       className={cn("z-20", className)}
-      data-save-vehicle={vehicle.id}
       data-hydrated={hydrated ? "" : undefined}
     >
       <input type="hidden" name="intent" value="toggle" />

@@ -26,6 +26,7 @@ import { formatNumber } from "~/domain/number-format";
 import type { CardVehicle } from "~/app/components/vehicle-card/card-vehicle";
 import { imageSrcSet, imageUrl } from "~/domain/image-url";
 import { VehicleCard } from "~/app/components/vehicle-card/vehicle-card";
+import { toCardVehicle } from "~/app/components/vehicle-card/card-vehicle";
 
 function Section({
   id,
@@ -389,7 +390,7 @@ export function VehicleRowBlock({
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {vehicles.map((vehicle) => (
           <li key={vehicle.id}>
-            <VehicleCard vehicle={vehicle} />
+            <VehicleCard vehicle={toCardVehicle(vehicle)} />
           </li>
         ))}
       </ul>

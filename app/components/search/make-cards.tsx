@@ -95,9 +95,9 @@ export function MakeCards({ panel }: { panel: Extract<FacetPanel, { kind: "makes
             </summary>
             <fieldset className="pb-2">
               <legend className="sr-only">{make.label} models</legend>
-              <ul>
+              <ul className="facet-options">
                 {make.models?.map((model) => (
-                  <li key={model.value} className="facet-option">
+                  <li key={model.value}>
                     <label>
                       <input
                         type="checkbox"
@@ -106,7 +106,7 @@ export function MakeCards({ panel }: { panel: Extract<FacetPanel, { kind: "makes
                         checked={selectedModels.includes(model.value)}
                         onChange={() => commit()}
                       />
-                      <span>{model.label}</span>
+                      {model.label}
                       <OptionCount count={model.count} />
                     </label>
                   </li>

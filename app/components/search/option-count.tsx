@@ -4,7 +4,7 @@ import { useSite } from "~/app/lib/site";
 /** The number of vehicles an option would show (disjunctive: its own facet's choices aside). */
 export function OptionCount({ count }: { count: number }) {
   const { locale } = useSite();
-  // Styled by where it stands (`.facet-option`, `.make-card`: app/app.css).
+  // Styled by where it stands (`.facet-options`, `.make-card`: app/app.css).
   return (
     <span>
       {formatCount(count, locale)}

@@ -1,6 +1,5 @@
 import {
   useEffect,
-  useId,
   useRef,
   useState,
   type ChangeEvent,
@@ -51,9 +50,9 @@ function Checkbox({
   onChange: () => void;
 }) {
   const { locale } = useSite();
-  // The label holds its checkbox: no ids to pair them (app/app.css styles `.facet-option`).
+  // The label holds its checkbox: no ids to pair them (app/app.css styles `.facet-options`).
   return (
-    <li className="facet-option">
+    <li>
       <label>
         <input
           type="checkbox"
@@ -62,7 +61,7 @@ function Checkbox({
           checked={checked}
           onChange={onChange}
         />
-        <span>{localiseText(option.label, locale)}</span>
+        {localiseText(option.label, locale)}
         <OptionCount count={option.count} />
       </label>
     </li>
@@ -96,7 +95,7 @@ function ListPanel({ panel }: { panel: Extract<FacetPanel, { kind: "list" }> }) 
     <Panel title={panel.label} open={panel.options.length <= 12 || selected.length > 0}>
       <fieldset>
         <legend className="sr-only">{panel.label}</legend>
-        <ul>
+        <ul className="facet-options">
           {panel.options.map((option) => (
             <Checkbox
               key={option.value}
@@ -120,19 +119,16 @@ function RangePanel({ panel }: { panel: Extract<FacetPanel, { kind: "range" }> }
   const [minText = "", maxText = ""] = current.split(":");
   const min = useSyncedText(minText);
   const max = useSyncedText(maxText);
-  const id = useId();
   const fmt = (n: number) =>
     panel.facet === "year" ? String(Math.round(n)) : formatCount(Math.round(n), site.locale);
   const money = panel.facet === "price" || panel.facet === "subscription_price";
   const prefix = money ? "$" : "";
   const input = (which: "min" | "max", text: ReturnType<typeof useSyncedText>) => (
-    <div className="min-w-0 flex-1">
-      <label htmlFor={`${id}-${which}`} className="block text-xs font-medium text-slate-700">
-        {which === "min" ? "Min" : "Max"}
-        <span className="sr-only"> {panel.label.toLowerCase()}</span>
-      </label>
+    // The label holds its box, as a checkbox option's does (app/app.css, `.range-field`).
+    <label className="range-field">
+      {which === "min" ? "Min" : "Max"}
+      <span className="sr-only"> {panel.label.toLowerCase()}</span>
       <input
-        id={`${id}-${which}`}
         name={which === "min" ? names.min : names.max}
         type="number"
         inputMode="numeric"
@@ -149,9 +145,8 @@ function RangePanel({ panel }: { panel: Extract<FacetPanel, { kind: "range" }> }
             ? `${prefix}${fmt(which === "min" ? panel.stats.min : panel.stats.max)}`
             : undefined
         }
-        className="mt-1 w-full rounded-site border border-slate-400 px-2 py-2 text-sm"
       />
-    </div>
+    </label>
   );
   return (
     <Panel title={panel.label}>

@@ -6,6 +6,7 @@ import type { SearchPageData } from "~/app/routes/search.server";
 import { SiteLink } from "~/app/components/site/site-link";
 import { APP_LINK } from "~/app/components/site/app-links";
 import { VehicleCard } from "~/app/components/vehicle-card/vehicle-card";
+import { unpackCard } from "~/app/components/vehicle-card/card-vehicle";
 import { cn } from "~/app/lib/cn";
 import { useSite, useTemplate } from "~/app/lib/site";
 import { LoadingAnimation } from "./loading-animation";
@@ -160,12 +161,15 @@ function Results({ onPageLink }: { onPageLink: () => void }) {
         </div>
       ) : (
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {data.vehicles.map((vehicle, index) => (
-            <li key={vehicle.id}>
-              <VehicleCard vehicle={vehicle} priority={index < PRIORITY_CARDS} />
-            </li>
-          ))}
-          <SomethingSimilarCard after={data.vehicles.length} />
+          {data.cards.map((card, index) => {
+            const vehicle = unpackCard(card);
+            return (
+              <li key={vehicle.id}>
+                <VehicleCard vehicle={vehicle} priority={index < PRIORITY_CARDS} />
+              </li>
+            );
+          })}
+          <SomethingSimilarCard after={data.cards.length} />
         </ul>
       )}
       <SearchPager

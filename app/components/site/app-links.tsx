@@ -8,7 +8,14 @@ import { useNavigate } from "react-router";
 export const APP_LINK = { "data-app-link": "" } as const;
 
 /**
- * Client-side navigation for every marked link, with one listener for the whole document: a
+ * Marks a block (a vehicle card) whose links all follow the same rules: one attribute instead of
+ * one per link. Its links to other origins, `tel:` numbers and new tabs stay the browser's.
+ */
+export const APP_LINKS = { "data-app-links": "" } as const;
+
+/**
+ * Client-side navigation for every marked link (APP_LINK, a SiteLink's `data-discover`, or a link
+ * in an APP_LINKS block), with one listener for the whole document: a
  * plain left click on an own-path link navigates in the app, anything else (new tab, modifier
  * keys, download, other origin, a jump within the page, a click already handled) is the
  * browser's. Header, footer, cards and filters render plain <a> elements, which cost far less
@@ -21,7 +28,9 @@ export function AppLinkNavigation() {
     function onClick(event: MouseEvent) {
       if (event.defaultPrevented || event.button !== 0) return;
       if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
-      const anchor = (event.target as Element | null)?.closest?.("a[data-app-link]");
+      const anchor = (event.target as Element | null)?.closest?.(
+        "a[data-app-link], a[data-discover], [data-app-links] a",
+      );
       if (!(anchor instanceof HTMLAnchorElement)) return;
       if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return;
       const url = new URL(anchor.href, window.location.href);

@@ -88,7 +88,7 @@ export function NavDropdown({
         type="button"
         aria-expanded={open}
         aria-controls={id}
-        className={cn("flex items-center gap-1 px-3 py-2", linkClassName)}
+        className={cn("nav-link flex items-center gap-1", linkClassName)}
         onClick={() => setOpen((v) => !v)}
         onKeyDown={(event) => {
           if (event.key === "ArrowDown") {
@@ -100,17 +100,11 @@ export function NavDropdown({
       >
         <span>{localiseText(item.name, locale)}</span>
         {nameSuffix && <span className="sr-only">{nameSuffix}</span>}
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
-          <path d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="1.8" fill="none" />
-        </svg>
+        {/* The chevron is the button's ::after (app/app.css, `.nav-link`). */}
       </button>
       <ul
         id={id}
-        className={cn(
-          "absolute z-40 min-w-56 rounded-site border border-slate-200 bg-white py-2 text-slate-900 shadow-lg",
-          alignEnd ? "right-0" : "left-0",
-          open ? "block" : "hidden",
-        )}
+        className={cn("nav-dropdown", alignEnd ? "right-0" : "left-0", open ? "block" : "hidden")}
       >
         {item.dropdownItems?.map((child, index) => (
           <li key={`${child.name}-${child.url}`} className={childClassNames?.[index] || undefined}>

@@ -115,27 +115,24 @@ export function SiteHeader() {
   const menuToggle =
     "flex min-h-11 cursor-pointer items-center rounded-site border px-3 text-sm font-semibold";
   const mobileNav = (
-    <nav
-      id="mobile-menu"
-      aria-label="Mobile"
-      className="absolute inset-x-0 top-full z-50 max-h-[80vh] overflow-y-auto border-t border-slate-200 bg-white text-slate-900 shadow-lg"
-    >
-      <ul className="mx-auto max-w-7xl px-4 py-2">
+    <nav id="mobile-menu" aria-label="Mobile" className="mobile-menu">
+      {/* Its items' look is the `mobile-menu` component class (app/app.css): every page has them. */}
+      <ul>
         {site.navigation.header.map((item) => (
-          <li key={item.name} className="border-b border-slate-100 py-1">
+          <li key={item.name}>
             {item.dropdownItems?.length ? (
               // A group's name heads its links, as the desktop dropdown's button does.
-              <p className="py-2 font-semibold">{label(item.name)}</p>
+              <p>{label(item.name)}</p>
             ) : (
-              <SiteLink href={item.url} className="block py-2 font-semibold" onClick={closeMenu}>
+              <SiteLink href={item.url} onClick={closeMenu}>
                 {label(item.name)}
               </SiteLink>
             )}
             {item.dropdownItems?.length ? (
-              <ul className="pb-2 pl-4">
+              <ul>
                 {item.dropdownItems.map((child) => (
                   <li key={child.name}>
-                    <SiteLink href={child.url} className="block py-1.5 text-sm" onClick={closeMenu}>
+                    <SiteLink href={child.url} onClick={closeMenu}>
                       {label(child.name)}
                     </SiteLink>
                   </li>
@@ -145,7 +142,7 @@ export function SiteHeader() {
           </li>
         ))}
         {site.settings.garageEnabled && (
-          <li className="py-1 sm:hidden">
+          <li className="border-0 sm:hidden">
             <GarageCount inMenu onClick={closeMenu} />
           </li>
         )}
@@ -199,7 +196,7 @@ export function SiteHeader() {
                 />
               ) : (
                 <li key={item.name} className={shownFrom || undefined} data-menu-item>
-                  <SiteLink href={item.url} className={cn("block px-3 py-2", t.navLink)}>
+                  <SiteLink href={item.url} className={cn("nav-link", t.navLink)}>
                     {label(item.name)}
                   </SiteLink>
                 </li>

@@ -1,15 +1,15 @@
 import type { ComponentProps } from "react";
 import { classifyLink, resolveSiteLink } from "~/domain/links";
 import { useSite } from "~/app/lib/site";
-import { APP_LINK } from "./app-links";
 
 type SiteLinkProps = Omit<ComponentProps<"a">, "href"> & { href: string };
 
 /**
  * A link as the link rules of docs/product/search-and-urls.md want it: the site's own paths
  * navigate in the app, tel:, mailto: and maps links are plain links, other external links open in a
- * new tab. The site's own links are plain anchors that AppLinkNavigation (in the root layout) turns
- * into app navigation; `data-discover` lets React Router learn their routes ahead of the click.
+ * new tab. The site's own links are plain anchors marked `data-discover`, which lets React Router
+ * learn their routes ahead of the click and AppLinkNavigation (in the root layout) turn them into
+ * app navigation: one attribute for both.
  */
 export function SiteLink({ href, children, ...props }: SiteLinkProps) {
   const site = useSite();
@@ -17,7 +17,7 @@ export function SiteLink({ href, children, ...props }: SiteLinkProps) {
   const kind = classifyLink(url);
   if (kind === "internal") {
     return (
-      <a href={url} {...APP_LINK} data-discover="true" {...props}>
+      <a href={url} data-discover="true" {...props}>
         {children}
       </a>
     );

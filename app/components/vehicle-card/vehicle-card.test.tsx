@@ -11,6 +11,7 @@ import { aVehicle } from "~/domain/testing/vehicle-fixture";
 import type { Vehicle } from "~/domain/vehicle";
 import { clientSite } from "~/app/lib/site";
 import type { Site } from "~/server/sites/site";
+import { toCardVehicle } from "./card-vehicle";
 import { VehicleCard } from "./vehicle-card";
 
 function aSite(settings: Partial<SiteSettings> = {}, rest: Partial<Site> = {}): Site {
@@ -47,7 +48,10 @@ async function render(vehicle: Vehicle, site: Site = aSite(), priority = false):
       loader: () => ({ site: clientSite(site) }),
       Component: Outlet,
       children: [
-        { index: true, Component: () => <VehicleCard vehicle={vehicle} priority={priority} /> },
+        {
+          index: true,
+          Component: () => <VehicleCard vehicle={toCardVehicle(vehicle)} priority={priority} />,
+        },
       ],
     },
   ];
@@ -96,6 +100,18 @@ describe("Vehicle card (vehicle-card-and-page.md)", () => {
     expect(html).toContain('href="/motorcycles/a-car#enquiry"');
     expect(html).toContain('href="/book-test-drive/?car_id=5"');
     expect(html).toMatch(/href="\/finance\?[^"]*car_id=5/);
+  });
+
+  it("names an action by its own words and describes it by the card's heading, which names the car", async () => {
+    const html = await render(aVehicle({ id: 5, slug: "a-car" }));
+    const heading = /<h3 [^>]*id="([^"]+)"[^>]*>.*?2021 Toyota Corolla/.exec(html);
+    expect(heading).not.toBeNull();
+    const enquire = /<a [^>]*href="\/cars\/a-car#enquiry"[^>]*>/.exec(html)?.[0] ?? "";
+    expect(enquire).toContain(`aria-describedby="${heading![1]}"`);
+    expect(enquire).not.toContain("aria-label");
+    // A deposit line is part of the name; the card's links navigate in the app as one block.
+    expect(html).toMatch(/aria-label="Reserve Now, \$500 deposit"[^>]*>Reserve Now</);
+    expect(html).toMatch(/^<article [^>]*data-app-links=""/);
   });
 
   it("prices: only above 10, else 'Enquire for price.' or PREORDER; the below-market indicator", async () => {

@@ -24,7 +24,7 @@ import {
 } from "~/domain/vehicle-tags";
 import { cn } from "~/app/lib/cn";
 import { useSite, type Site } from "~/app/lib/site";
-import { APP_LINK } from "~/app/components/site/app-links";
+import { APP_LINKS } from "~/app/components/site/app-links";
 import { memoFormat } from "./format-cache";
 import { PhoneReveal } from "~/app/components/phone-reveal";
 import { requestChatOpen } from "~/app/components/engagement/chat-bubble";
@@ -50,16 +50,12 @@ function vehicleTitle(vehicle: Pick<Vehicle, "year" | "make" | "model">): string
   return `${vehicle.year} ${makeDisplayName(vehicle.make)} ${vehicle.model}`;
 }
 
-function cardImage(vehicle: Pick<CardVehicle, "primary_image_url" | "images">): string | null {
-  return vehicle.primary_image_url ?? vehicle.images[0]?.url ?? null;
-}
-
 /**
  * A vehicle in a listing (docs/product/vehicle-card-and-page.md, "Vehicle card"), shared by search
  * results, the vehicle page's similar vehicles and the home page. Server-rendered and usable
  * without JavaScript: every action is a plain link, the phone number reveals with <details>, and
- * the certified dialog is a native popover. Links carry APP_LINK, so with JavaScript they navigate
- * in the app (AppLinkNavigation in the root layout).
+ * the certified dialog is a native popover. The card carries APP_LINKS, so with JavaScript its
+ * own-path links navigate in the app (AppLinkNavigation in the root layout).
  *
  * `priority` marks a card above the fold: its image loads eagerly with high priority (the
  * page's largest paint); all others load lazily.
@@ -109,7 +105,9 @@ export function VehicleCard({
     phone: vehicle.location?.phone ?? site.contactDetails.phone,
     similarSearchHref: findSimilarSearchPath(vehicle, siteSearchBasePath(settings)),
   });
-  const image = cardImage(vehicle);
+  const image = vehicle.primary_image_url;
+  // The title names the card's actions (their descriptions): no action repeats the vehicle's name.
+  const titleId = useId();
   const specs: { label: string; value: string }[] = [
     { label: "Condition", value: carTypeLabel(vehicle.car_type, settings) },
     ...(transmission ? [{ label: "Transmission", value: transmission }] : []),
@@ -121,9 +119,9 @@ export function VehicleCard({
   ];
 
   return (
-    <article className={cn("vehicle-card", className)} data-vehicle-id={vehicle.id}>
+    <article className={cn("vehicle-card", className)} {...APP_LINKS}>
       <div className="relative">
-        <div className="vehicle-card-photo">
+        <div className="card-photo">
           {image ? (
             <img
               src={cardImageUrl(image, CARD_IMAGE_WIDTH, settings)}
@@ -136,8 +134,8 @@ export function VehicleCard({
               alt=""
               loading={priority ? "eager" : "lazy"}
               fetchPriority={priority ? "high" : undefined}
-              decoding={priority ? "sync" : "async"}
-              className="vehicle-card-img"
+              decoding={priority ? "sync" : undefined}
+              className="card-img"
             />
           ) : (
             <div className="absolute inset-0 flex items-center justify-center text-sm text-slate-600">
@@ -145,7 +143,7 @@ export function VehicleCard({
             </div>
           )}
           {tags.length > 0 && (
-            <ul className="vehicle-card-tags" aria-label="Tags">
+            <ul className="card-tags" aria-label="Tags">
               {tags.map((tag) =>
                 tag.kind === "certified" ? (
                   <li key={tag.kind}>
@@ -154,7 +152,7 @@ export function VehicleCard({
                 ) : (
                   <li
                     key={`${tag.kind}:${tag.label}`}
-                    className={`vehicle-card-tag ${TAG_STYLES[tag.kind]}`}
+                    className={`card-tag ${TAG_STYLES[tag.kind]}`}
                   >
                     {tag.label}
                   </li>
@@ -162,36 +160,32 @@ export function VehicleCard({
               )}
             </ul>
           )}
-          <SaveButton vehicle={vehicle} title={title} className="vehicle-card-save" />
+          <SaveButton vehicle={vehicle} title={title} className="card-save" />
         </div>
-        <div className="vehicle-card-head">
-          <Heading className="vehicle-card-title t-heading">
+        <div className="card-head">
+          <Heading className="card-title t-heading" id={titleId}>
             {/* The title link covers the photo too: one link per vehicle for keyboards and readers. */}
-            <a href={href} {...APP_LINK} className="vehicle-card-link">
+            <a href={href} className="card-link">
               {title}
             </a>
           </Heading>
-          {subtitle && <p className="vehicle-card-note">{subtitle}</p>}
+          {subtitle && <p className="card-note">{subtitle}</p>}
         </div>
       </div>
 
-      <div className="vehicle-card-body">
-        <div className="vehicle-card-price">
+      <div className="card-body">
+        <div className="card-price">
           <p className={price.kind === "price" ? "price" : "price-text"}>{price.text}</p>
           {price.kind === "price" && vehicle.price_type && (
-            <p className="vehicle-card-note">{localiseText(vehicle.price_type, locale)}</p>
+            <p className="card-note">{localiseText(vehicle.price_type, locale)}</p>
           )}
         </div>
         {wasPrice && (
-          <p className="vehicle-card-note">
+          <p className="card-note">
             Was <s>{wasPrice}</s>
           </p>
         )}
-        {belowMarket && (
-          <p className="mt-1 inline-flex w-fit items-center gap-1 rounded bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-900">
-            Below market price
-          </p>
-        )}
+        {belowMarket && <p className="card-below-market">Below market price</p>}
         {subscription && (
           <p className="mt-1 text-sm text-slate-800">
             Subscribe from <strong>{subscription}</strong> per week
@@ -199,13 +193,13 @@ export function VehicleCard({
         )}
 
         {/* The values name themselves (Used, Automatic, 41,417 km, Diesel): no labels to read out. */}
-        <ul className="vehicle-card-specs" aria-label="Specifications">
+        <ul className="card-specs" aria-label="Specifications">
           {specs.map((spec) => (
             <li key={spec.label}>{spec.value}</li>
           ))}
         </ul>
 
-        <CardActions actions={actions} vehicle={vehicle} site={site} />
+        <CardActions actions={actions} vehicle={vehicle} site={site} titleId={titleId} />
       </div>
     </article>
   );
@@ -215,31 +209,44 @@ function CardActions({
   actions,
   vehicle,
   site,
+  titleId,
 }: {
   actions: VehicleAction[];
   vehicle: CardVehicle;
   site: Site;
+  /** The card's heading: every action's description, so 21 'Enquire Now' links say which car. */
+  titleId: string;
 }) {
+  const menuId = useId();
+  const moreId = useId();
   const [first, ...rest] = actions;
   if (!first) return null;
   const name = vehicleTitle(vehicle);
-  const render = (action: VehicleAction, primary: boolean) => {
-    // The layout is the `card-action` component class (app/app.css): 21 cards x 5 actions.
-    const className = primary ? "card-action card-action-primary btn" : "card-action btn-outline";
+  // In the overflow menu, the dialog's name says which car: its actions need no description.
+  const render = (action: VehicleAction, primary: boolean, inMenu = false) => {
+    // The look is the `card-action` component class (app/app.css): outlined unless it is the
+    // template's primary button. 21 cards x 5 actions.
+    // In the menu, `.card-actions-menu` (app/app.css) styles its links and buttons.
+    const className = primary ? "card-action btn" : inMenu ? undefined : "card-action";
+    const describedBy = inMenu ? undefined : titleId;
     switch (action.type) {
       case "link":
-        // Plain links: the forms they open work without any script on this page.
+        // Plain links: the forms they open work without any script on this page. The name is
+        // the visible text; only a deposit line or a new tab needs saying in words of its own.
         return (
-          // The name starts with the visible text and says which vehicle (21 'Enquire Now' links
-          // on a page must not read the same).
           <a
             href={action.href}
             className={className}
-            aria-label={`${action.label}${action.detail ? `, ${action.detail}` : ""}: ${name}${action.external ? " (opens in a new tab)" : ""}`}
-            {...(action.external ? { target: "_blank", rel: "noopener noreferrer" } : APP_LINK)}
+            aria-describedby={describedBy}
+            aria-label={
+              action.detail || action.external
+                ? `${action.label}${action.detail ? `, ${action.detail}` : ""}${action.external ? " (opens in a new tab)" : ""}`
+                : undefined
+            }
+            {...(action.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
           >
             {action.label}
-            {action.detail && <span className="text-xs font-normal">{action.detail}</span>}
+            {action.detail && <small>{action.detail}</small>}
           </a>
         );
       case "call":
@@ -255,7 +262,12 @@ function CardActions({
         );
       case "chat":
         return (
-          <button type="button" className={className} onClick={() => requestChatOpen()}>
+          <button
+            type="button"
+            className={className}
+            aria-describedby={describedBy}
+            onClick={() => requestChatOpen()}
+          >
             {action.label}
           </button>
         );
@@ -265,21 +277,21 @@ function CardActions({
   // the overflow menu.
   const secondary = rest.slice(0, CARD_SECONDARY_ACTIONS);
   const overflow = rest.slice(CARD_SECONDARY_ACTIONS);
-  const menuId = `card-actions-${vehicle.id}`;
   return (
-    <div className="vehicle-card-actions">
+    <div className="card-foot">
       <ul className="card-actions" aria-label={`Actions for ${name}`}>
-        <li className="card-actions-primary">{render(first, true)}</li>
+        <li>{render(first, true)}</li>
         {overflow.length > 0 && (
-          <li className="card-actions-more">
+          <li>
             <button
               type="button"
+              id={moreId}
               popoverTarget={menuId}
               aria-haspopup="true"
               aria-label={`More actions: ${name}`}
-              className="card-actions-more-button btn-outline"
+              className="card-actions-more-button"
             >
-              <span aria-hidden="true">⋯</span>
+              ⋯
             </button>
           </li>
         )}
@@ -293,17 +305,18 @@ function CardActions({
         ))}
       </ul>
       {overflow.length > 0 && (
+        // Named by the button that opens it ('More actions: 2025 Ford Ranger').
         <div
           id={menuId}
           popover="auto"
           role="dialog"
-          aria-label={`More actions: ${name}`}
+          aria-labelledby={moreId}
           className="card-actions-menu"
         >
           <p>{name}</p>
           <ul>
             {overflow.map((action) => (
-              <li key={action.kind}>{render(action, false)}</li>
+              <li key={action.kind}>{render(action, false, true)}</li>
             ))}
           </ul>
           <button

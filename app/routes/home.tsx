@@ -61,7 +61,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         return (
           <HeroBlock
             vehicleCount={data.stock?.total ?? null}
-            image={data.featured[0]?.images[0]?.url ?? null}
+            image={data.featured[0]?.primary_image_url ?? null}
           />
         );
       case "featured-vehicles":

@@ -26,7 +26,6 @@ import { formatNumber } from "~/domain/number-format";
 import type { CardVehicle } from "~/app/components/vehicle-card/card-vehicle";
 import { imageSrcSet, imageUrl } from "~/domain/image-url";
 import { VehicleCard } from "~/app/components/vehicle-card/vehicle-card";
-import { toCardVehicle } from "~/app/components/vehicle-card/card-vehicle";
 
 function Section({
   id,
@@ -390,7 +389,7 @@ export function VehicleRowBlock({
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {vehicles.map((vehicle) => (
           <li key={vehicle.id}>
-            <VehicleCard vehicle={toCardVehicle(vehicle)} />
+            <VehicleCard vehicle={vehicle} />
           </li>
         ))}
       </ul>

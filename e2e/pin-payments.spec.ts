@@ -16,7 +16,7 @@ import type { RunningServer } from "~/server/start";
 import { FakePin } from "~/tests/payments/fake-pin";
 import { aVehicle, published } from "~/tests/support/factories";
 import { startTestServer } from "~/tests/support/test-server";
-import { expect, test as base } from "./support/fixtures";
+import { expect, hydrated, test as base } from "./support/fixtures";
 
 type Pin = { fake: FakePin; server: RunningServer; site: Site; url: (path: string) => string };
 
@@ -82,9 +82,8 @@ async function reserveACar(page: Page, pin: Pin, email: string) {
     price: 31_990,
   });
   await published(() => pin.server.search.engine.get(CAR_COLLECTION, car.id) ?? null);
-  await page.goto(pin.url(`/${pin.site.settings.vehiclePath}/${car.slug}`), {
-    waitUntil: "networkidle",
-  });
+  await page.goto(pin.url(`/${pin.site.settings.vehiclePath}/${car.slug}`));
+  await hydrated(page);
   await page
     .getByRole("region", { name: "Interested in this vehicle?" })
     .getByRole("link", { name: /Reserve Now/ })

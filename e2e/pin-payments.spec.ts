@@ -68,6 +68,10 @@ const test = base.extend<object, { pin: Pin }>({
   ],
 });
 
+// One worker takes this file's tests in turn, so one Pin server and platform start, not one per
+// worker (a failure still leaves the others to run).
+test.describe.configure({ mode: "default" });
+
 const CARD = "4200 0000 0000 0000";
 const DECLINED = "4100 0000 0000 0001";
 

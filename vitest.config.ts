@@ -35,6 +35,9 @@ export default defineConfig({
           name: "integration (pglite)",
           include: ["tests/**/*.test.ts"],
           env: { TEST_DATABASE_KIND: "pglite" },
+          // Each file starts its own servers and closes them, and no test mocks a module: a
+          // worker imports the server and the built app once, not once per file (see unit).
+          isolate: false,
         },
       },
       ...(onPostgres
@@ -45,6 +48,7 @@ export default defineConfig({
                 name: "integration (postgres)",
                 include: ["tests/**/*.test.ts"],
                 env: { TEST_DATABASE_KIND: "postgres" },
+                isolate: false,
               },
             },
           ]

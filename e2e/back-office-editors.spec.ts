@@ -8,7 +8,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { vehicles } from "~/server/db/schema";
 import { fetchWithHost } from "~/tests/support/test-server";
-import { expect, test } from "./support/fixtures";
+import { expect, hydrated, test } from "./support/fixtures";
 import { signInAs } from "./support/staff";
 
 const SLUG = "harbour-auto-group";
@@ -98,7 +98,8 @@ test("a dealership manager edits a vehicle, the promo popup and the site's conte
   await page.getByLabel("Text", { exact: true }).fill("Every used car reduced this weekend.");
   await page.getByRole("button", { name: "Save popup" }).click();
   await expect(page.getByRole("status")).toContainText("Saved.");
-  await page.goto(siteUrl("/"), { waitUntil: "networkidle" });
+  await page.goto(siteUrl("/"));
+  await hydrated(page);
   const popup = page.getByRole("dialog", { name: "Spring Clearance" });
   await expect(popup).toBeVisible();
   await expect(popup).toContainText("Every used car reduced this weekend.");

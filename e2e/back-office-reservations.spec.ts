@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { reservations } from "~/server/db/schema";
 import { CAR_COLLECTION } from "~/server/search";
 import { aVehicle, published } from "~/tests/support/factories";
-import { expect, test } from "./support/fixtures";
+import { expect, hydrated, test } from "./support/fixtures";
 import { adminUrl, signInAs } from "./support/staff";
 
 const DEPOSIT = [
@@ -43,7 +43,8 @@ test("a dealership manager cancels and refunds a paid reservation; the car is re
       .getByRole("link", { name: /Reserve Now/ });
 
   // The shopper reserves and pays with the test card.
-  await page.goto(vdp, { waitUntil: "networkidle" });
+  await page.goto(vdp);
+  await hydrated(page);
   await reserveLink().click();
   const form = page.locator("#reserve-form");
   await form.getByLabel("First name").fill("Robin");
@@ -92,7 +93,8 @@ test("a dealership manager cancels and refunds a paid reservation; the car is re
   expect(page.url()).toBe(adminUrl(server, `/admin/reservations/${row!.id}?cancelled`));
 
   // The car's page offers it again.
-  await page.goto(vdp, { waitUntil: "networkidle" });
+  await page.goto(vdp);
+  await hydrated(page);
   await expect(reserveLink()).toBeVisible();
   expect(pageErrors).toEqual([]);
 });

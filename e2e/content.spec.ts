@@ -17,7 +17,6 @@ import {
   reactAttached,
   settledScroll,
   test,
-  whenRequestsSettle,
 } from "./support/fixtures";
 
 /** Runs `body` with a site's settings changed, then puts them back. */
@@ -47,34 +46,6 @@ async function withSettings(
     await server.registry.reload(site.id);
   }
 }
-
-test("renders every demo site's home page with its blocks, and no errors", async ({
-  page,
-  server,
-  siteUrl,
-  pageErrors,
-}) => {
-  for (const site of server.registry.all()) {
-    const res = await page.goto(siteUrl(site.slug), { waitUntil: "networkidle" });
-    expect(res?.status(), site.slug).toBe(200);
-    // A site with a popup shows it first; dismiss it to look at the page.
-    if (site.settings.promoPopup) {
-      await expect(page.getByRole("dialog")).toBeVisible();
-      await page.keyboard.press("Escape");
-    }
-    const blocks = await page
-      .locator("[data-home-block]")
-      .evaluateAll((els) => els.map((el) => el.getAttribute("data-home-block")));
-    expect(blocks, site.slug).toEqual(site.settings.homeBlocks);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-    if (site.settings.homeBlocks.includes("locations")) {
-      await expect(
-        page.getByRole("heading", { name: site.settings.locationsCarouselTitle, exact: true }),
-      ).toBeVisible();
-    }
-  }
-  expect(pageErrors).toEqual([]);
-});
 
 test.describe("the value proposition carousel on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
@@ -125,7 +96,8 @@ test("shows the promo popup, closes it on dismiss and keeps it closed after relo
   siteUrl,
   pageErrors,
 }) => {
-  await page.goto(siteUrl("harbour-auto-group"), { waitUntil: "networkidle" });
+  await page.goto(siteUrl("harbour-auto-group"));
+  await hydrated(page);
   const popup = page.getByRole("dialog", { name: "End of Year Sale" });
   await expect(popup).toBeVisible();
   await expect(popup.getByText("Drive away pricing on selected new Toyota")).toBeVisible();
@@ -134,7 +106,7 @@ test("shows the promo popup, closes it on dismiss and keeps it closed after relo
   expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true);
   await page.keyboard.press("Escape");
   await expect(popup).toHaveCount(0);
-  await page.reload({ waitUntil: "networkidle" });
+  await page.reload();
   await hydrated(page);
   await expect(page.getByRole("dialog")).toHaveCount(0);
   expect(pageErrors).toEqual([]);
@@ -145,12 +117,13 @@ test("closes the popup when its link is followed, and remembers that", async ({
   siteUrl,
   pageErrors,
 }) => {
-  await page.goto(siteUrl("harbour-auto-group"), { waitUntil: "networkidle" });
+  await page.goto(siteUrl("harbour-auto-group"));
+  await hydrated(page);
   const popup = page.getByRole("dialog", { name: "End of Year Sale" });
   await popup.getByRole("link", { name: "View Offers" }).click();
   await expect(page).toHaveURL(/\/special-offers$/);
   await expect(page.getByRole("dialog")).toHaveCount(0);
-  await page.goto(siteUrl("harbour-auto-group"), { waitUntil: "networkidle" });
+  await page.goto(siteUrl("harbour-auto-group"));
   await hydrated(page);
   await expect(page.getByRole("dialog")).toHaveCount(0);
   expect(pageErrors).toEqual([]);
@@ -167,7 +140,7 @@ test("never shows a popup after its expiry date", async ({ page, server, siteUrl
     visibleByDefault: true,
   };
   await withSettings(server, "throttle-motorcycles", { promoPopup }, async () => {
-    await page.goto(siteUrl("throttle-motorcycles"), { waitUntil: "networkidle" });
+    await page.goto(siteUrl("throttle-motorcycles"));
     await hydrated(page);
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
@@ -179,9 +152,8 @@ test("opens a location's holiday hours dialog by keyboard and returns focus when
   siteUrl,
   pageErrors,
 }) => {
-  await page.goto(siteUrl("coastal-kia", "/our-location/coastal-kia-southport"), {
-    waitUntil: "networkidle",
-  });
+  await page.goto(siteUrl("coastal-kia", "/our-location/coastal-kia-southport"));
+  await hydrated(page);
   await expect(
     page.getByRole("heading", { level: 1, name: "Coastal Kia Southport" }),
   ).toBeVisible();
@@ -206,9 +178,8 @@ test("sends a message from a location's Email Us modal as a lead for that locati
   siteBySlug,
   pageErrors,
 }) => {
-  await page.goto(siteUrl("harbour-auto-group", "/our-location/harbour-mazda-chatswood"), {
-    waitUntil: "networkidle",
-  });
+  await page.goto(siteUrl("harbour-auto-group", "/our-location/harbour-mazda-chatswood"));
+  await hydrated(page);
   await page.getByRole("button", { name: "Email Us" }).click();
   const dialog = page.getByRole("dialog", { name: "Email Harbour Mazda Chatswood" });
   await expect(dialog).toBeVisible();
@@ -248,7 +219,8 @@ test("sends a message from a location's Email Us modal as a lead for that locati
 });
 
 test("filters special offers by model", async ({ page, siteUrl, pageErrors }) => {
-  await page.goto(siteUrl("coastal-kia", "/special-offers"), { waitUntil: "networkidle" });
+  await page.goto(siteUrl("coastal-kia", "/special-offers"));
+  await hydrated(page);
   await expect(page.getByRole("status")).toHaveText("2 offers");
   await page.getByLabel("Model").selectOption("Seltos");
   await page.getByRole("button", { name: "Show offers" }).click();
@@ -272,11 +244,13 @@ test("renders a company page and the history tabs, which work with the keyboard"
   siteUrl,
   pageErrors,
 }) => {
-  await page.goto(siteUrl("southern-motors", "/about-us"), { waitUntil: "networkidle" });
+  await page.goto(siteUrl("southern-motors", "/about-us"));
+  await hydrated(page);
   await expect(page.getByRole("heading", { level: 1, name: "About Us" })).toBeVisible();
   await expect(page.getByText("Southern Motors has served Christchurch drivers")).toBeVisible();
 
-  await page.goto(siteUrl("southern-motors", "/our-history"), { waitUntil: "networkidle" });
+  await page.goto(siteUrl("southern-motors", "/our-history"));
+  await hydrated(page);
   await expect(page.getByRole("tab")).toHaveCount(8);
   await page.getByRole("tab", { name: "2020s" }).focus();
   await page.keyboard.press("ArrowLeft");
@@ -350,9 +324,8 @@ test("opens the message form from a vehicle page's 'Chat with us now'", async ({
     .from(vehicles)
     .where(and(eq(vehicles.siteId, site.id), eq(vehicles.status, "in_stock")))
     .limit(1);
-  await page.goto(siteUrl("lone-star-autos", `/${site.settings.vehiclePath}/${car!.slug}`), {
-    waitUntil: "networkidle",
-  });
+  await page.goto(siteUrl("lone-star-autos", `/${site.settings.vehiclePath}/${car!.slug}`));
+  await hydrated(page);
   await page
     .getByRole("region", { name: "Interested in this vehicle?" })
     .getByRole("button", { name: "Chat with us now" })
@@ -413,21 +386,4 @@ test("loads a chat provider's widget after the first interaction (or 3 s) and op
     rmSync(widgetPath, { force: true });
   }
   expect(pageErrors).toEqual([]);
-});
-
-test("loads no third-party script on any demo site", async ({ page, server, siteUrl }) => {
-  const external: string[] = [];
-  page.on("request", (request) => {
-    const url = new URL(request.url());
-    if (!url.hostname.endsWith(".localhost")) external.push(request.url());
-  });
-  const settled = whenRequestsSettle(page);
-  await page.clock.install();
-  for (const site of server.registry.all()) {
-    await page.goto(siteUrl(site.slug), { waitUntil: "networkidle" });
-    await page.mouse.wheel(0, 400); // an interaction loads what waits for one
-    await page.clock.runFor(3_200); // and the fallback what waits for none
-    await settled();
-  }
-  expect(external).toEqual([]);
 });

@@ -192,7 +192,7 @@ test("keeps the details of a lead to prefill the next form, until 'not you?'", a
     .from(vehicles)
     .where(and(eq(vehicles.siteId, site.id), eq(vehicles.status, "in_stock")))
     .limit(1);
-  await page.goto(siteUrl(slug, `/contact?car_id=${car!.id}`), { waitUntil: "networkidle" });
+  await page.goto(siteUrl(slug, `/contact?car_id=${car!.id}`));
   await hydrated(page);
   await page.getByLabel("First Name").fill("Priya");
   await page.getByLabel("Last Name").fill("Kumar");
@@ -202,7 +202,7 @@ test("keeps the details of a lead to prefill the next form, until 'not you?'", a
   await page.getByRole("button", { name: "Send enquiry" }).click();
   await expect(page).toHaveURL(/\/success/);
 
-  await page.goto(siteUrl(slug, "/contact"), { waitUntil: "networkidle" });
+  await page.goto(siteUrl(slug, "/contact"));
   await hydrated(page);
   await expect(page.getByLabel("First Name")).toHaveValue("Priya");
   await expect(page.getByLabel("Email")).toHaveValue("priya@example.com");
@@ -210,7 +210,7 @@ test("keeps the details of a lead to prefill the next form, until 'not you?'", a
   await page.goto(siteUrl(slug, "/garage"));
   await hydrated(page);
   await page.getByRole("button", { name: /Not you\?/ }).click();
-  await page.goto(siteUrl(slug, "/contact"), { waitUntil: "networkidle" });
+  await page.goto(siteUrl(slug, "/contact"));
   await hydrated(page);
   await expect(page.getByLabel("First Name")).toHaveValue("");
 });

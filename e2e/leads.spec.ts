@@ -11,7 +11,7 @@ import { vehicles } from "~/server/db/schema";
 import type { RunningServer } from "~/server/start";
 import { adfAttachmentOf, adfProblems, xmllintAvailable } from "~/tests/leads/support/adf";
 import type { SmtpSink } from "~/tests/leads/support/smtp-sink";
-import { expect, test } from "./support/fixtures";
+import { expect, hydrated, test } from "./support/fixtures";
 
 const SLUG = "coastal-kia";
 
@@ -54,9 +54,8 @@ test.describe(() => {
     siteUrl,
     pageErrors,
   }) => {
-    await page.goto(siteUrl(SLUG, `/contact?car_id=${await newCarId(server)}`), {
-      waitUntil: "networkidle",
-    });
+    await page.goto(siteUrl(SLUG, `/contact?car_id=${await newCarId(server)}`));
+    await hydrated(page);
     await page.getByRole("button", { name: "Send enquiry" }).click();
     // Client-side check with the domain's messages; focus on the first field in error.
     const firstName = page.getByLabel("First Name");
@@ -96,9 +95,8 @@ test.describe(() => {
     axe,
     pageErrors,
   }) => {
-    await page.goto(siteUrl(SLUG, `/book-test-drive/?car_id=${await newCarId(server)}`), {
-      waitUntil: "networkidle",
-    });
+    await page.goto(siteUrl(SLUG, `/book-test-drive/?car_id=${await newCarId(server)}`));
+    await hydrated(page);
     expect(await axe()).toEqual([]);
     const slot = page.locator('input[name="booking_time"]').first();
     const start = (await slot.getAttribute("value"))!;
@@ -114,7 +112,8 @@ test.describe(() => {
     expect(adf).toContain('<vehicle interest="test-drive"');
     expect(adf).toContain("<timeframe>");
 
-    await page.goto(siteUrl(SLUG, "/book-test-drive/"), { waitUntil: "networkidle" });
+    await page.goto(siteUrl(SLUG, "/book-test-drive/"));
+    await hydrated(page);
     await expect(page.locator('input[name="booking_time"]').first()).toBeAttached();
     await expect(page.locator(`input[name="booking_time"][value="${start}"]`)).toHaveCount(0);
     expect(pageErrors).toEqual([]);
@@ -130,8 +129,8 @@ test.describe(() => {
   }) => {
     await page.goto(
       siteUrl(SLUG, `/finance?car_id=${await newCarId(server)}&car_type=new#finance-form`),
-      { waitUntil: "networkidle" },
     );
+    await hydrated(page);
     // The finance page's steps (docs/product/leads-and-forms.md).
     await expect(
       page.getByRole("listitem").filter({ hasText: /^Step 1\s*Apply Online Quickly & Securely$/ }),
@@ -210,7 +209,8 @@ test.describe(() => {
     page.on("request", (request) => {
       if (request.method() === "POST") apiCalls.push(new URL(request.url()).pathname);
     });
-    await page.goto(siteUrl(SLUG, "/contact"), { waitUntil: "networkidle" });
+    await page.goto(siteUrl(SLUG, "/contact"));
+    await hydrated(page);
     // The CV field appears once the category is a careers enquiry.
     await expect(page.getByLabel("Your CV")).toHaveCount(0);
     await page.getByLabel("Category").selectOption("Careers Enquiry");
@@ -257,7 +257,8 @@ test.describe(() => {
     page.on("request", (request) => {
       if (request.method() === "POST") calls.push(new URL(request.url()).pathname);
     });
-    await page.goto(siteUrl(SLUG, "/sell-my-car"), { waitUntil: "networkidle" });
+    await page.goto(siteUrl(SLUG, "/sell-my-car"));
+    await hydrated(page);
     // The state is asked once a plate is typed.
     await expect(page.getByLabel("State")).toHaveCount(0);
     await page.getByLabel("Rego").fill("123abc");
@@ -291,7 +292,8 @@ test.describe(() => {
       "/fleet",
       "/success?category=general-enquiry",
     ]) {
-      await page.goto(siteUrl(SLUG, path), { waitUntil: "networkidle" });
+      await page.goto(siteUrl(SLUG, path));
+      await hydrated(page);
       expect(await axe(), path).toEqual([]);
     }
   });

@@ -7,7 +7,7 @@
 import type { Page } from "@playwright/test";
 import { AU_ONLY_WORDS } from "~/domain/locale";
 import { DEMO_SITES } from "~/server/db/seed/demo-sites";
-import { expect, test } from "./support/fixtures";
+import { expect, hydrated, test } from "./support/fixtures";
 
 /** Pages every site answers that the sitemap does not list (forms and their answers). */
 const FORM_PAGES = [
@@ -75,7 +75,8 @@ for (const locale of ["en-US", "en-NZ"] as const) {
     for (const { slug } of sites) {
       const origin = siteUrl(slug, "").replace(/\/$/, "");
       for (const path of await routesOf(page, origin)) {
-        await page.goto(`${origin}${path}`, { waitUntil: "networkidle" });
+        await page.goto(`${origin}${path}`);
+        await hydrated(page);
         const text = await visibleWords(page);
         for (const line of text.split("\n")) {
           for (const match of line.matchAll(pattern))
@@ -92,7 +93,8 @@ test("a US form asks for a ZIP code of 5 digits, with its own message", async ({
   siteUrl,
 }) => {
   const slug = DEMO_SITES.find((site) => site.locale === "en-US")?.slug ?? "";
-  await page.goto(siteUrl(slug, "/sell-my-car"), { waitUntil: "networkidle" });
+  await page.goto(siteUrl(slug, "/sell-my-car"));
+  await hydrated(page);
   const zip = page.getByLabel("ZIP code");
   await expect(zip).toHaveAttribute("maxlength", "5");
   await zip.fill("7870");

@@ -1,5 +1,5 @@
 /** Makes on the home page's range and the search filter: a logo the site supplies, else a wordmark. */
-import { expect, test } from "./support/fixtures";
+import { expect, hydrated, test } from "./support/fixtures";
 
 test("shows each make as a wordmark of its name, in the brand colour where the site asks", async ({
   page,
@@ -10,9 +10,8 @@ test("shows each make as a wordmark of its name, in the brand colour where the s
 }) => {
   const site = siteBySlug("harbour-auto-group");
   expect(site.settings.makeMarks.colour).toBe("brand");
-  await page.goto(siteUrl(site.slug, site.settings.defaultSearchPath), {
-    waitUntil: "networkidle",
-  });
+  await page.goto(siteUrl(site.slug, site.settings.defaultSearchPath));
+  await hydrated(page);
   const filter = page.locator("fieldset").filter({ has: page.locator('input[name="make"]') });
   const marks = filter.locator(".make-mark").filter({ visible: true });
   expect(await marks.count()).toBeGreaterThan(3);
@@ -53,14 +52,14 @@ test("shows the make logo a site supplies on the home page and in the search fil
   const site = siteBySlug("coastal-kia");
   const logo = site.settings.makeMarks.logos["kia"];
   expect(logo).toBeTruthy();
-  await page.goto(siteUrl(site.slug), { waitUntil: "networkidle" });
+  await page.goto(siteUrl(site.slug));
+  await hydrated(page);
   if (await page.getByRole("dialog").isVisible()) await page.keyboard.press("Escape");
   const range = page.getByRole("region", { name: "Our Range" });
   await expect(range.locator(`img[src="${logo}"]`)).toHaveCount(1);
   await expect(range.getByRole("heading", { name: "Kia", exact: true })).toBeVisible();
-  await page.goto(siteUrl(site.slug, site.settings.defaultSearchPath), {
-    waitUntil: "networkidle",
-  });
+  await page.goto(siteUrl(site.slug, site.settings.defaultSearchPath));
+  await hydrated(page);
   const card = page
     .locator("label")
     .filter({ has: page.locator('input[name="make"][value="Kia"]') });

@@ -16,7 +16,7 @@ import type { RunningServer } from "~/server/start";
 import { FakePin } from "~/tests/payments/fake-pin";
 import { aVehicle, published } from "~/tests/support/factories";
 import { startTestServer } from "~/tests/support/test-server";
-import { expect, test as base } from "./support/fixtures";
+import { expect, hydrated, test as base } from "./support/fixtures";
 
 type Pin = { fake: FakePin; server: RunningServer; site: Site; url: (path: string) => string };
 
@@ -68,6 +68,10 @@ const test = base.extend<object, { pin: Pin }>({
   ],
 });
 
+// One worker takes this file's tests in turn, so one Pin server and platform start, not one per
+// worker (a failure still leaves the others to run).
+test.describe.configure({ mode: "default" });
+
 const CARD = "4200 0000 0000 0000";
 const DECLINED = "4100 0000 0000 0001";
 
@@ -82,9 +86,8 @@ async function reserveACar(page: Page, pin: Pin, email: string) {
     price: 31_990,
   });
   await published(() => pin.server.search.engine.get(CAR_COLLECTION, car.id) ?? null);
-  await page.goto(pin.url(`/${pin.site.settings.vehiclePath}/${car.slug}`), {
-    waitUntil: "networkidle",
-  });
+  await page.goto(pin.url(`/${pin.site.settings.vehiclePath}/${car.slug}`));
+  await hydrated(page);
   await page
     .getByRole("region", { name: "Interested in this vehicle?" })
     .getByRole("link", { name: /Reserve Now/ })

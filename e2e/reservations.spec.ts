@@ -12,7 +12,7 @@ import type { Site } from "~/server/sites/site";
 import type { RunningServer } from "~/server/start";
 import { CAR_COLLECTION } from "~/server/search";
 import { aVehicle, published } from "~/tests/support/factories";
-import { expect, test } from "./support/fixtures";
+import { expect, hydrated, test } from "./support/fixtures";
 
 const DEPOSIT = [
   { authorization_type: "deposit", authorization_key: "pk_demo", deposit_amount: null },
@@ -68,7 +68,8 @@ test("reserves a vehicle with a succeeding test card: confirmation, receipt, lea
   const site = siteBySlug("harbour-auto-group");
   const car = await aReservableCar(server, site);
   const vdp = siteUrl(site.slug, `/${site.settings.vehiclePath}/${car.slug}`);
-  await page.goto(vdp, { waitUntil: "networkidle" });
+  await page.goto(vdp);
+  await hydrated(page);
   // The drive-away estimate: the same figures on the vehicle page, the checkout and the lead.
   const estimate = page.getByTestId("drive-away").first();
   await expect(estimate).toContainText("Estimated drive-away price");
@@ -118,7 +119,8 @@ test("reserves a vehicle with a succeeding test card: confirmation, receipt, lea
   expect(lead.raw).toContain(row!.paymentId!);
   expect(lead.raw).toContain(total);
 
-  await page.goto(vdp, { waitUntil: "networkidle" });
+  await page.goto(vdp);
+  await hydrated(page);
   await expect(page.getByText("Reserved", { exact: true }).first()).toBeVisible();
   await expect(
     page.getByRole("region", { name: "Interested in this vehicle?" }).getByRole("link", {
@@ -126,9 +128,8 @@ test("reserves a vehicle with a succeeding test card: confirmation, receipt, lea
     }),
   ).toHaveCount(0);
 
-  await page.goto(siteUrl(site.slug, `/search?query=${car.model}`), {
-    waitUntil: "networkidle",
-  });
+  await page.goto(siteUrl(site.slug, `/search?query=${car.model}`));
+  await hydrated(page);
   const card = page.locator("article", { hasText: car.model }).first();
   await expect(card.getByText("Reserved", { exact: true })).toBeVisible();
   await expect(card.getByRole("link", { name: /Reserve Now|Buy Online/ })).toHaveCount(0);
@@ -144,7 +145,8 @@ test("a declined test card shows the provider's message and leaves the vehicle f
   const site = siteBySlug("harbour-auto-group");
   const car = await aReservableCar(server, site);
   const vdp = siteUrl(site.slug, `/${site.settings.vehiclePath}/${car.slug}`);
-  await page.goto(vdp, { waitUntil: "networkidle" });
+  await page.goto(vdp);
+  await hydrated(page);
   await startReservation(page, "jo.declined@example.com");
   await payWith(page, "4000 0000 0000 0002");
   await expect(page.getByRole("alert")).toContainText("Your card was declined.");
@@ -158,7 +160,8 @@ test("a declined test card shows the provider's message and leaves the vehicle f
       return r?.status;
     })
     .toBe("declined");
-  await page.goto(vdp, { waitUntil: "networkidle" });
+  await page.goto(vdp);
+  await hydrated(page);
   await expect(
     page.getByRole("region", { name: "Interested in this vehicle?" }).getByRole("link", {
       name: /Reserve Now/,
@@ -175,9 +178,8 @@ test("buys online through the checkout journey: steps saved as an incomplete lea
 }) => {
   const site = siteBySlug("harbour-auto-group");
   const car = await aReservableCar(server, site);
-  await page.goto(siteUrl(site.slug, `/checkout-journey?car_id=${car.slug}`), {
-    waitUntil: "networkidle",
-  });
+  await page.goto(siteUrl(site.slug, `/checkout-journey?car_id=${car.slug}`));
+  await hydrated(page);
   await expect(page.getByText("Step 1 of 5")).toBeVisible();
   expect(await axe()).toEqual([]);
   await page.getByLabel("First Name").fill("Robin");
@@ -238,7 +240,8 @@ test("resumes the checkout journey in the same browser at the step after the las
   const site = siteBySlug("harbour-auto-group");
   const car = await aReservableCar(server, site);
   const journey = siteUrl(site.slug, `/checkout-journey?car_id=${car.slug}`);
-  await page.goto(journey, { waitUntil: "networkidle" });
+  await page.goto(journey);
+  await hydrated(page);
   await page.getByLabel("First Name").fill("Robin");
   await page.getByLabel("Last Name").fill("Resume");
   await page.getByLabel("Email").fill("robin.resume@example.com");
@@ -258,7 +261,8 @@ test("resumes the checkout journey in the same browser at the step after the las
 
   // The shopper comes back later in the same browser.
   const again = await context.newPage();
-  await again.goto(journey, { waitUntil: "networkidle" });
+  await again.goto(journey);
+  await hydrated(again);
   await expect(again.getByText("Step 3 of 5")).toBeVisible();
   await again.getByRole("button", { name: "Back" }).click();
   await expect(again.getByText("Step 2 of 5")).toBeVisible();

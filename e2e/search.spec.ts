@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { DEMO_SITES } from "~/server/db/seed/demo-sites";
-import { expect, test } from "./support/fixtures";
+import { expect, hydrated, test } from "./support/fixtures";
 
 /** The result count and the first card's title: what "the same results" means here. */
 async function results(
@@ -42,7 +42,8 @@ test("filters by make and model, sorts, pages, goes back and forward and reloads
   siteUrl,
   pageErrors,
 }) => {
-  await page.goto(siteUrl("harbour-auto-group", "/search"), { waitUntil: "networkidle" });
+  await page.goto(siteUrl("harbour-auto-group", "/search"));
+  await hydrated(page);
   await mark(page);
   const all = await results(page);
 
@@ -95,14 +96,16 @@ test("filters by make and model, sorts, pages, goes back and forward and reloads
   expect(await results(page)).toEqual(page2);
   expect(await stillMarked(page)).toBe(true); // every step so far was client-side
 
-  await page.reload({ waitUntil: "networkidle" });
+  await page.reload();
+  await hydrated(page);
   expect(await results(page)).toEqual(page2);
   expect(withModel.cards).toBeGreaterThan(0);
   expect(pageErrors).toEqual([]);
 });
 
 test("every filter works from the keyboard alone", async ({ page, siteUrl, pageErrors }) => {
-  await page.goto(siteUrl("harbour-auto-group", "/search"), { waitUntil: "networkidle" });
+  await page.goto(siteUrl("harbour-auto-group", "/search"));
+  await hydrated(page);
   await mark(page);
 
   // A checkbox facet: Space toggles it, focus stays on it.
@@ -164,7 +167,8 @@ test.describe("on a phone", () => {
     siteUrl,
     pageErrors,
   }) => {
-    await page.goto(siteUrl("coastal-kia", "/search"), { waitUntil: "networkidle" });
+    await page.goto(siteUrl("coastal-kia", "/search"));
+    await hydrated(page);
     const open = page.getByRole("button", { name: /^Filters/ });
     const drawer = page.locator("#search-filters");
     await expect(drawer).toBeHidden();
@@ -217,9 +221,8 @@ for (const { slug } of DEMO_SITES) {
     siteBySlug,
     axe,
   }) => {
-    await page.goto(siteUrl(slug, siteBySlug(slug).settings.defaultSearchPath), {
-      waitUntil: "networkidle",
-    });
+    await page.goto(siteUrl(slug, siteBySlug(slug).settings.defaultSearchPath));
+    await hydrated(page);
     expect(await axe()).toEqual([]);
   });
 }
@@ -232,9 +235,8 @@ test.describe("on a phone, axe", () => {
     siteUrl,
     axe,
   }) => {
-    await page.goto(siteUrl("harbour-auto-group", "/search/used-cars"), {
-      waitUntil: "networkidle",
-    });
+    await page.goto(siteUrl("harbour-auto-group", "/search/used-cars"));
+    await hydrated(page);
     await page.getByRole("button", { name: /^Filters/ }).click();
     const found = (await axe()).map((v) => `drawer ${v}`);
     await page.keyboard.press("Escape");

@@ -1,5 +1,5 @@
 /** The site chrome (header, navigation, footer) of every demo site in Chromium. */
-import { expect, test } from "./support/fixtures";
+import { expect, hydrated, test } from "./support/fixtures";
 
 test("renders every demo site's home page with its own brand, navigation and footer", async ({
   page,
@@ -15,7 +15,7 @@ test("renders every demo site's home page with its own brand, navigation and foo
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav).toBeVisible();
     // Each item is in the row, or (what the row has no room for) under 'More pages'.
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     if (await page.getByRole("dialog").isVisible()) await page.keyboard.press("Escape");
     const more = nav.getByRole("button", { name: "More pages" });
     await more.click();
@@ -41,7 +41,8 @@ test("follows the site's own links in the app, and leaves new-tab clicks to the 
   siteUrl,
   pageErrors,
 }) => {
-  await page.goto(siteUrl("coastal-kia", "/about-us"), { waitUntil: "networkidle" });
+  await page.goto(siteUrl("coastal-kia", "/about-us"));
+  await hydrated(page);
   // A full page load would lose this mark; app navigation keeps the document.
   await page.evaluate(() => ((window as unknown as { mark: number }).mark = 1));
   const documents: string[] = [];
@@ -73,7 +74,8 @@ test("opens every header dropdown with the keyboard, moves through it and closes
   siteUrl,
   pageErrors,
 }) => {
-  await page.goto(siteUrl("harbour-auto-group"), { waitUntil: "networkidle" });
+  await page.goto(siteUrl("harbour-auto-group"));
+  await hydrated(page);
   // The demo's promo popup is a modal dialog: dismiss it to reach the header.
   await expect(page.getByRole("dialog")).toBeVisible();
   await page.keyboard.press("Escape");
@@ -107,7 +109,8 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
   test("opens the mobile menu by touch", async ({ page, siteUrl }) => {
-    await page.goto(siteUrl("coastal-kia"), { waitUntil: "networkidle" });
+    await page.goto(siteUrl("coastal-kia"));
+    await hydrated(page);
     const menu = page.getByRole("button", { name: "Menu" });
     await menu.tap();
     await expect(menu).toHaveAttribute("aria-expanded", "true");
@@ -133,7 +136,7 @@ function onOneLine(boxes: Array<{ name: string; y: number; height: number }>): s
 }
 
 for (const width of [390, 768, 1024, 1366, 1920]) {
-  test(`keeps every demo site's header on one row at ${width} px, without sideways scrolling`, async ({
+  test(`keeps every demo site's header on one row at ${width} px, and its home page without sideways scrolling`, async ({
     page,
     server,
     siteUrl,
@@ -141,7 +144,8 @@ for (const width of [390, 768, 1024, 1366, 1920]) {
   }) => {
     await page.setViewportSize({ width, height: 900 });
     for (const site of server.registry.all()) {
-      await page.goto(siteUrl(site.slug), { waitUntil: "networkidle" });
+      await page.goto(siteUrl(site.slug));
+      await hydrated(page);
       if (await page.getByRole("dialog").isVisible()) await page.keyboard.press("Escape");
       const banner = page.getByRole("banner");
       const parts = [banner.getByRole("link", { name: `${site.name} home` })];
@@ -237,7 +241,8 @@ test("moves a further item into 'More pages' when the labels turn out wider than
   pageErrors,
 }) => {
   await page.setViewportSize({ width: 1100, height: 900 });
-  await page.goto(siteUrl("harbour-auto-group", "/about-us"), { waitUntil: "networkidle" });
+  await page.goto(siteUrl("harbour-auto-group", "/about-us"));
+  await hydrated(page);
   const nav = page.getByRole("navigation", { name: "Main" });
   const list = nav.locator(":scope > ul");
   const shown = () => list.locator(":scope > li[data-menu-item]").filter({ visible: true }).count();

@@ -7,7 +7,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { DEMO_SITES } from "~/server/db/seed/demo-sites";
-import { expect, test } from "./support/fixtures";
+import { expect, hydrated, test } from "./support/fixtures";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const desktop = (width: number) => ({ viewport: { width, height: 900 } });
@@ -50,7 +50,8 @@ for (const [device, options] of [
       siteUrl,
       pageErrors,
     }) => {
-      await page.goto(siteUrl("harbour-auto-group", "/search"), { waitUntil: "networkidle" });
+      await page.goto(siteUrl("harbour-auto-group", "/search"));
+      await hydrated(page);
       const sort = page.getByLabel("Sort by");
       const before = await sort.inputValue();
       const firstBefore = (await page.getByRole("article").first().textContent()) ?? "";
@@ -175,7 +176,8 @@ for (const width of [1024, 1366, 1920]) {
     }) => {
       for (const { slug } of DEMO_SITES) {
         const site = siteBySlug(slug);
-        await page.goto(siteUrl(slug), { waitUntil: "networkidle" });
+        await page.goto(siteUrl(slug));
+        await hydrated(page);
         const where = `${slug} at ${width}`;
         await closePromoPopup(page, site.settings.promoPopup !== null);
         const nav = page.getByRole("navigation", { name: "Main" });
@@ -236,7 +238,8 @@ test.describe("on a phone with JavaScript", () => {
     siteUrl,
     axe,
   }) => {
-    await page.goto(siteUrl("coastal-kia"), { waitUntil: "networkidle" });
+    await page.goto(siteUrl("coastal-kia"));
+    await hydrated(page);
     await page.getByRole("button", { name: "Menu" }).click();
     await expect(
       page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Finance" }),

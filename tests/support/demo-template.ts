@@ -5,9 +5,11 @@
  * On PGlite the empty, migrated database is dumped too (before the seed): loading it costs a
  * fraction of a new PGlite's initdb and the migrations (createTestDatabase).
  * The global setups of vitest and Playwright call prepareDemoTemplate and pass its location to
- * the workers through the environment.
+ * the workers through the environment. `npm test` (cli/test-all.ts) makes it once for both,
+ * while the checks run: a global setup then finds it in the environment and keeps it.
  */
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -52,8 +54,15 @@ export async function adminQuery(url: string, sql: string): Promise<void> {
   }
 }
 
-/** Makes the run's templates and sets their locations in process.env; returns their cleanup. */
+/**
+ * Makes the run's templates and sets their locations in process.env; returns their cleanup.
+ * Templates the environment already names (made by the caller's parent) are kept, and left to it
+ * to remove.
+ */
 export async function prepareDemoTemplate(): Promise<() => Promise<void>> {
+  const made = [process.env[PGLITE_TEMPLATE_ENV], process.env[PGLITE_EMPTY_ENV]];
+  const postgresMade = !process.env.TEST_DATABASE_URL || process.env[POSTGRES_TEMPLATE_ENV];
+  if (made.every((path) => path && existsSync(path)) && postgresMade) return async () => {};
   const dir = await mkdtemp(join(tmpdir(), "dealer-sites-demo-"));
   const dumpPath = join(dir, "pglite.tar");
   const emptyPath = join(dir, "pglite-empty.tar");

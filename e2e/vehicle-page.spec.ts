@@ -256,6 +256,49 @@ test("sends an enquiry about the vehicle from the sidebar and lands on the succe
   expect(pageErrors).toEqual([]);
 });
 
+/**
+ * The enquiry form's server markup must stay the form React hydrates: an update that reaches a
+ * part still waiting for its code (here the address changing, as the skip link does) makes React
+ * render that part afresh, without the server's markup, what was typed or the focus
+ * (docs/decisions/039-vehicle-page-parts-hydrate-with-the-page.md). Its code is held back until
+ * the address has changed.
+ */
+test("keeps the enquiry form and what is typed in it when the address changes before its code arrives", async ({
+  page,
+  server,
+  siteUrl,
+  siteBySlug,
+  pageErrors,
+}) => {
+  const site = siteBySlug("harbour-auto-group");
+  const vehicle = await listedWhere(server, site, (v) => v.status === "in_stock" && !v.reserved);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/(enquiry-form|lead-form)-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(siteUrl(site.slug, pathOf(site, vehicle)), { waitUntil: "load" });
+  const form = page.locator("#vehicle-enquiry");
+  // The page has hydrated as far as it can (its router listens to the address) when the save
+  // button has.
+  await expect(page.locator(`[data-save-vehicle="${vehicle.id}"][data-hydrated]`)).toHaveCount(1);
+  await form.getByLabel("First name").fill("Early");
+  await page.getByRole("link", { name: "Skip to content" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL((url) => url.hash === "#main");
+  await expect(form.getByLabel("First name")).toHaveValue("Early");
+  release();
+  await page.waitForLoadState("networkidle");
+  await expect(form.getByLabel("First name")).toHaveValue("Early");
+  // The form's own code answers an incomplete enquiry, on this page.
+  await form.getByRole("button", { name: "Send enquiry" }).click();
+  await expect(form.getByLabel("Last name")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("First name")).toHaveValue("Early");
+  expect(new URL(page.url()).pathname).toBe(pathOf(site, vehicle));
+  expect(pageErrors).toEqual([]);
+});
+
 test("reserves a vehicle from its page: the checkout leads to the card provider's page", async ({
   page,
   server,

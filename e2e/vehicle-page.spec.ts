@@ -402,6 +402,33 @@ test("keeps the enquiry form and what is typed in it when the address changes be
   expect(pageErrors).toEqual([]);
 });
 
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the vehicle's enquiry form posts, shows the server's messages, then succeeds", async ({
+    page,
+    server,
+    siteUrl,
+    siteBySlug,
+  }) => {
+    const site = siteBySlug("harbour-auto-group");
+    const vehicle = await listedWhere(server, site, (v) => v.status === "in_stock" && !v.reserved);
+    await page.goto(siteUrl(site.slug, pathOf(site, vehicle)));
+    const form = page.locator("#vehicle-enquiry");
+    await form.getByLabel("First name").fill("No");
+    await form.getByLabel("Email").fill("noscript@example.com");
+    await form.getByRole("button", { name: "Send enquiry" }).click();
+    await expect(page.getByText("*This is a required field.").first()).toBeVisible();
+    await expect(page.getByLabel("First name")).toHaveValue("No");
+    await page.getByLabel("Last name").fill("Script");
+    await page.getByLabel("Phone").fill("0412345678");
+    await page.getByLabel("Message").fill("Sent without JavaScript.");
+    await page.getByRole("button", { name: "Send enquiry" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/success");
+    expect(new URL(page.url()).searchParams.get("car_id")).toBe(String(vehicle.id));
+  });
+});
+
 test("reserves a vehicle from its page: the checkout leads to the card provider's page", async ({
   page,
   server,

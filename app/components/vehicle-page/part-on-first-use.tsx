@@ -278,11 +278,17 @@ export function partOnFirstUse<P extends object>(
       );
     }
     const { Part } = live;
+    const part = <Part {...(props as P)} />;
     return (
       <div key="live" ref={ref} className={className}>
-        <Suspense fallback={null}>
-          <Part {...(props as P)} />
-        </Suspense>
+        {typeof document === "undefined" ? (
+          // No boundary on the server: the part is rendered in place, in the document's shell.
+          // A Suspense boundary this size is sent out of line and shown by a script, so a
+          // browser without JavaScript would never show it.
+          part
+        ) : (
+          <Suspense fallback={null}>{part}</Suspense>
+        )}
       </div>
     );
   }

@@ -1,5 +1,5 @@
 import { SaveButton } from "~/app/components/garage/save-button";
-import { lazy, Suspense, useMemo } from "react";
+import { useMemo } from "react";
 import type { ReactNode } from "react";
 import { useSite } from "~/app/lib/site";
 import { partOnFirstUse } from "./part-on-first-use";
@@ -8,6 +8,7 @@ import { Breadcrumbs } from "./breadcrumbs";
 import { Gallery } from "./gallery";
 import { LocationBlock } from "./location-block";
 import { SharePrint } from "./share-print";
+import { SimilarVehicles } from "./similar-vehicles";
 import { Sidebar } from "./sidebar";
 import { Specifications } from "./specifications";
 import { TitleBlock } from "./title-block";
@@ -22,15 +23,6 @@ import type { VehiclePageModel } from "./vehicle-page-model";
 const FinanceCalculator = partOnFirstUse(
   () => import("~/app/components/finance-calculator").then((m) => m.FinanceCalculator),
   { rootMargin: "300px 0px" },
-);
-
-/**
- * Similar vehicles sit below the fold too: the server renders them in place, and the browser
- * hydrates them once their chunk (the shared vehicle card) arrives, after the page's first load.
- * Not on first use: their links navigate in the app only once hydrated.
- */
-const SimilarVehicles = lazy(() =>
-  import("./similar-vehicles").then((m) => ({ default: m.SimilarVehicles })),
 );
 
 /**
@@ -108,9 +100,9 @@ export function VehiclePage({
         </div>
       </div>
       <div className="mt-12">
-        <Suspense fallback={null}>
-          <SimilarVehicles vehicles={similar} moreHref={page.similarSearchPath} />
-        </Suspense>
+        {/* Hydrated with the page, not from a chunk of their own: the server would send a Suspense
+            boundary this size out of line, shown by a script (nothing without JavaScript). */}
+        <SimilarVehicles vehicles={similar} moreHref={page.similarSearchPath} />
       </div>
     </div>
   );

@@ -380,6 +380,11 @@ test("keeps the enquiry form and what is typed in it when the address changes be
 }) => {
   const site = siteBySlug("harbour-auto-group");
   const vehicle = await listedWhere(server, site, (v) => v.status === "in_stock" && !v.reserved);
+  // The garage's saved details fill the fields the shopper has not typed into once the form is live.
+  await page.addInitScript(([key, user]) => window.localStorage.setItem(key, user), [
+    `saved-user:${site.slug}`,
+    JSON.stringify({ email: "saved@example.com" }),
+  ] as const);
   const code = await holdEnquiryCode(page);
   await page.goto(siteUrl(site.slug, pathOf(site, vehicle)), { waitUntil: "load" });
   const form = page.locator("#vehicle-enquiry");
@@ -394,6 +399,7 @@ test("keeps the enquiry form and what is typed in it when the address changes be
   code.release();
   await page.waitForLoadState("networkidle");
   await expect(form.getByLabel("First name")).toHaveValue("Early");
+  await expect(form.getByLabel("Email")).toHaveValue("saved@example.com");
   // The form's own code answers an incomplete enquiry, on this page.
   await form.getByRole("button", { name: "Send enquiry" }).click();
   await expect(form.getByLabel("Last name")).toHaveAttribute("aria-invalid", "true");

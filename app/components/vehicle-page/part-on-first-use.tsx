@@ -37,7 +37,10 @@ const INTERACTIONS = [
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
-/** What the shopper did to the server's markup: each field's value, and where the focus was. */
+/**
+ * What the shopper did to the server's markup: each field they changed (the others are the live
+ * part's to fill, e.g. from the garage's saved details), and where the focus was.
+ */
 type Typed = {
   fields: { field: Field; value: string; checked: boolean; selected: string[] }[];
   focused: { field: Field; start: number | null; end: number | null } | null;
@@ -50,11 +53,12 @@ function fieldsOf(root: HTMLElement): Field[] {
 function typedInto(root: HTMLElement): Typed {
   const active = document.activeElement;
   let focused: Typed["focused"] = null;
-  const fields = fieldsOf(root).map((field) => {
+  const fields = fieldsOf(root).flatMap((field) => {
     if (field === active) {
       const caret = field instanceof HTMLSelectElement ? null : caretOf(field);
       focused = { field, start: caret?.[0] ?? null, end: caret?.[1] ?? null };
     }
+    if (!changedByShopper(field)) return [];
     return {
       field,
       value: field.value,
@@ -66,6 +70,14 @@ function typedInto(root: HTMLElement): Typed {
     };
   });
   return { fields, focused };
+}
+
+function changedByShopper(field: Field): boolean {
+  if (field instanceof HTMLSelectElement)
+    return [...field.options].some((option) => option.selected !== option.defaultSelected);
+  if (field instanceof HTMLInputElement && /^(checkbox|radio)$/.test(field.type))
+    return field.checked !== field.defaultChecked;
+  return field.value !== field.defaultValue;
 }
 
 /** A field's selection, where it has one (an email or number field has none). */

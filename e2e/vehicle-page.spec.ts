@@ -11,6 +11,9 @@ import { DEMO_SITES } from "~/server/db/seed/demo-sites";
 import type { Site } from "~/server/sites/site";
 import type { RunningServer } from "~/server/start";
 import { loadVehicleDocuments } from "~/server/stock/vehicle-store";
+import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { leads } from "~/server/db/schema";
 import { expect, test } from "./support/fixtures";
 
 const stockOf = new WeakMap<RunningServer, Map<string, Promise<Vehicle[]>>>();
@@ -254,6 +257,182 @@ test("sends an enquiry about the vehicle from the sidebar and lands on the succe
   await expect(page).toHaveURL((url) => url.pathname === "/success");
   expect(new URL(page.url()).searchParams.get("car_id")).toBe(String(vehicle.id));
   expect(pageErrors).toEqual([]);
+});
+
+/**
+ * Holds the enquiry form's code (its chunks) until the test lets it through; says whether the
+ * page has asked for it.
+ */
+async function holdEnquiryCode(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((r) => (release = r));
+  const asked: string[] = [];
+  await page.route(/\/assets\/(enquiry-form|lead-form)-[^/]*\.js$/, async (route) => {
+    asked.push(route.request().url());
+    await released;
+    await route.continue();
+  });
+  return { release, asked: () => asked.length > 0 };
+}
+
+test("keeps what is typed into the enquiry form before its code arrives, and sends it once it has", async ({
+  page,
+  server,
+  siteUrl,
+  siteBySlug,
+  pageErrors,
+}) => {
+  const site = siteBySlug("harbour-auto-group");
+  const vehicle = await listedWhere(server, site, (v) => v.status === "in_stock" && !v.reserved);
+  const code = await holdEnquiryCode(page);
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST") posts.push(new URL(r.url()).pathname);
+  });
+  await page.goto(siteUrl(site.slug, pathOf(site, vehicle)), { waitUntil: "networkidle" });
+  // Nothing asks for the form's code until the shopper comes to the form.
+  expect(code.asked()).toBe(false);
+  const form = page.locator("#vehicle-enquiry");
+  const message = `Is the ${vehicle.make} ${vehicle.model} still available? (typed early)`;
+  await form.getByLabel("First name").fill("Early");
+  expect(code.asked()).toBe(true);
+  await form.getByLabel("Last name").fill("Typist");
+  await form.getByLabel("Email").fill("early.typist@example.com");
+  await form.getByLabel("Phone").fill("0412345678");
+  await form.getByLabel("Message").fill(message);
+  await form.getByLabel("Keep me up to date with news and offers").uncheck();
+  // Sent before the code came: held, not posted as a plain form.
+  await form.getByRole("button", { name: "Send enquiry" }).click();
+  expect(posts).toEqual([]);
+  await expect(form.getByLabel("Message")).toHaveValue(message);
+  code.release();
+  await expect(page).toHaveURL((url) => url.pathname === "/success");
+  // Sent by the form's code (a fetcher's post to the route's data), not as a plain form.
+  expect(posts.every((path) => path.endsWith(".data"))).toBe(true);
+  const leadId = new URL(page.url()).searchParams.get("lead_id")!;
+  // Leads are written in batches: the row follows the success page.
+  let lead: typeof leads.$inferSelect | undefined;
+  await expect
+    .poll(async () => {
+      [lead] = await server.database.db.select().from(leads).where(eq(leads.id, leadId));
+      return lead?.id;
+    })
+    .toBe(leadId);
+  expect(lead).toMatchObject({
+    vehicleId: vehicle.id,
+    firstName: "Early",
+    lastName: "Typist",
+    email: "early.typist@example.com",
+  });
+  expect(JSON.stringify(lead!.payload)).toContain(message);
+  expect(pageErrors).toEqual([]);
+});
+
+test("checks the enquiry form in the browser when it is sent before its code arrives", async ({
+  page,
+  server,
+  siteUrl,
+  siteBySlug,
+  pageErrors,
+}) => {
+  const site = siteBySlug("lone-star-autos");
+  const vehicle = await listedWhere(server, site, (v) => v.status === "in_stock" && !v.reserved);
+  const code = await holdEnquiryCode(page);
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST") posts.push(r.url());
+  });
+  await page.goto(siteUrl(site.slug, pathOf(site, vehicle)), { waitUntil: "networkidle" });
+  const form = page.locator("#vehicle-enquiry");
+  await form.getByLabel("First name").fill("Sam");
+  await form.getByLabel("Email").fill("not-an-address");
+  await form.getByRole("button", { name: /^Send (enquiry|inquiry)$/ }).click();
+  code.release();
+  // The browser's check, as at any other time: the messages under the fields, the count
+  // announced, focus on the first field in error, and nothing sent.
+  await expect(form.getByText("*This is a required field.").first()).toBeVisible();
+  await expect(form.getByLabel("Last name")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByRole("status")).toContainText("need your attention");
+  await expect(form.getByLabel("Last name")).toBeFocused();
+  await expect(form.getByLabel("First name")).toHaveValue("Sam");
+  expect(posts).toEqual([]);
+  expect(page.url()).toContain(pathOf(site, vehicle));
+  // Fixed, the message under a field clears as the shopper types.
+  await form.getByLabel("Last name").fill("Driver");
+  await expect(form.getByLabel("Last name")).not.toHaveAttribute("aria-invalid", "true");
+  expect(pageErrors).toEqual([]);
+});
+
+/**
+ * The enquiry form's server markup must stay the form React hydrates: an update that reaches a
+ * part still waiting for its code (here the address changing, as the skip link does) makes React
+ * render that part afresh, without the server's markup, what was typed or the focus
+ * (docs/decisions/039-vehicle-page-parts-hydrate-with-the-page.md). Its code is held back until
+ * the address has changed.
+ */
+test("keeps the enquiry form and what is typed in it when the address changes before its code arrives", async ({
+  page,
+  server,
+  siteUrl,
+  siteBySlug,
+  pageErrors,
+}) => {
+  const site = siteBySlug("harbour-auto-group");
+  const vehicle = await listedWhere(server, site, (v) => v.status === "in_stock" && !v.reserved);
+  // The garage's saved details fill the fields the shopper has not typed into once the form is live.
+  await page.addInitScript(([key, user]) => window.localStorage.setItem(key, user), [
+    `saved-user:${site.slug}`,
+    JSON.stringify({ email: "saved@example.com" }),
+  ] as const);
+  const code = await holdEnquiryCode(page);
+  await page.goto(siteUrl(site.slug, pathOf(site, vehicle)), { waitUntil: "load" });
+  const form = page.locator("#vehicle-enquiry");
+  // The page has hydrated as far as it can (its router listens to the address) when the save
+  // button has.
+  await expect(page.locator(`[data-save-vehicle="${vehicle.id}"][data-hydrated]`)).toHaveCount(1);
+  await form.getByLabel("First name").fill("Early");
+  await page.getByRole("link", { name: "Skip to content" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL((url) => url.hash === "#main");
+  await expect(form.getByLabel("First name")).toHaveValue("Early");
+  code.release();
+  await page.waitForLoadState("networkidle");
+  await expect(form.getByLabel("First name")).toHaveValue("Early");
+  await expect(form.getByLabel("Email")).toHaveValue("saved@example.com");
+  // The form's own code answers an incomplete enquiry, on this page.
+  await form.getByRole("button", { name: "Send enquiry" }).click();
+  await expect(form.getByLabel("Last name")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("First name")).toHaveValue("Early");
+  expect(new URL(page.url()).pathname).toBe(pathOf(site, vehicle));
+  expect(pageErrors).toEqual([]);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the vehicle's enquiry form posts, shows the server's messages, then succeeds", async ({
+    page,
+    server,
+    siteUrl,
+    siteBySlug,
+  }) => {
+    const site = siteBySlug("harbour-auto-group");
+    const vehicle = await listedWhere(server, site, (v) => v.status === "in_stock" && !v.reserved);
+    await page.goto(siteUrl(site.slug, pathOf(site, vehicle)));
+    const form = page.locator("#vehicle-enquiry");
+    await form.getByLabel("First name").fill("No");
+    await form.getByLabel("Email").fill("noscript@example.com");
+    await form.getByRole("button", { name: "Send enquiry" }).click();
+    await expect(page.getByText("*This is a required field.").first()).toBeVisible();
+    await expect(page.getByLabel("First name")).toHaveValue("No");
+    await page.getByLabel("Last name").fill("Script");
+    await page.getByLabel("Phone").fill("0412345678");
+    await page.getByLabel("Message").fill("Sent without JavaScript.");
+    await page.getByRole("button", { name: "Send enquiry" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/success");
+    expect(new URL(page.url()).searchParams.get("car_id")).toBe(String(vehicle.id));
+  });
 });
 
 test("reserves a vehicle from its page: the checkout leads to the card provider's page", async ({

@@ -1,22 +1,22 @@
-import { lazy, Suspense } from "react";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import type { MetaDescriptor } from "react-router";
 import type { Route } from "./+types/vehicle";
 import { loadVehiclePage } from "./vehicle.server";
 import { seoMeta } from "~/app/components/content/seo";
 import { NotFoundPage } from "~/app/components/site/not-found-page";
+import { partOnFirstUse } from "~/app/components/vehicle-page/part-on-first-use";
 import { breadcrumbJsonLd, vehicleJsonLd } from "~/app/components/vehicle-page/vehicle-json-ld";
 import type { Site } from "~/app/lib/site";
 import { VehiclePage } from "~/app/components/vehicle-page/vehicle-page";
 
 /**
- * The enquiry form (the leads' form toolkit and its validation rules) is server-rendered in place
- * and hydrated from its own chunk after the page's first load: it posts without JavaScript.
+ * The enquiry form (the leads' form toolkit, Conform and the validation rules) is server-rendered
+ * in place and made live from its own chunk on first use: focus, a pointer or a key in it, or
+ * when the page scrolls it near the viewport. Until then it posts without JavaScript.
  */
-const VehicleEnquiryForm = lazy(() =>
-  import("~/app/components/vehicle-page/enquiry-form").then((m) => ({
-    default: m.VehicleEnquiryForm,
-  })),
+const VehicleEnquiryForm = partOnFirstUse(
+  () => import("~/app/components/vehicle-page/enquiry-form").then((m) => m.VehicleEnquiryForm),
+  { rootMargin: "200px 0px" },
 );
 
 /** /cars/{slug}, /motorcycles/{slug} and /campers/{slug}: one module, the site's prefix only. */
@@ -63,9 +63,7 @@ export default function VehicleRoute({ loaderData }: Route.ComponentProps) {
       canonical={loaderData.seo.canonical}
       enquiryForm={
         loaderData.page.unavailable ? undefined : (
-          <Suspense fallback={null}>
-            <VehicleEnquiryForm vehicleId={loaderData.page.vehicle.id} />
-          </Suspense>
+          <VehicleEnquiryForm vehicleId={loaderData.page.vehicle.id} />
         )
       }
     />

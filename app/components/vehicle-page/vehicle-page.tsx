@@ -1,12 +1,14 @@
 import { SaveButton } from "~/app/components/garage/save-button";
-import { lazy, Suspense, useMemo } from "react";
+import { useMemo } from "react";
 import type { ReactNode } from "react";
 import { useSite } from "~/app/lib/site";
+import { partOnFirstUse } from "./part-on-first-use";
 import type { CardVehicle } from "~/app/components/vehicle-card/card-vehicle";
 import { Breadcrumbs } from "./breadcrumbs";
 import { Gallery } from "./gallery";
 import { LocationBlock } from "./location-block";
 import { SharePrint } from "./share-print";
+import { SimilarVehicles } from "./similar-vehicles";
 import { Sidebar } from "./sidebar";
 import { Specifications } from "./specifications";
 import { TitleBlock } from "./title-block";
@@ -14,19 +16,13 @@ import { galleryImages } from "./vehicle-page-model";
 import type { VehiclePageModel } from "./vehicle-page-model";
 
 /**
- * Similar vehicles sit below the fold: the server renders them in place, and the browser
- * hydrates them once their chunk (the shared vehicle card) arrives, after the page's first load.
+ * The site's finance calculator (shared with the finance page) is below the fold: rendered in
+ * place by the server with the vehicle's price, and made live from its own chunk once it comes
+ * near the viewport or is first used (part-on-first-use.tsx).
  */
-/**
- * The site's finance calculator (shared with the finance page) is below the fold too: rendered
- * in place with the vehicle's price, hydrated from its own chunk.
- */
-const FinanceCalculator = lazy(() =>
-  import("~/app/components/finance-calculator").then((m) => ({ default: m.FinanceCalculator })),
-);
-
-const SimilarVehicles = lazy(() =>
-  import("./similar-vehicles").then((m) => ({ default: m.SimilarVehicles })),
+const FinanceCalculator = partOnFirstUse(
+  () => import("~/app/components/finance-calculator").then((m) => m.FinanceCalculator),
+  { rootMargin: "300px 0px" },
 );
 
 /**
@@ -87,9 +83,7 @@ export function VehiclePage({
           <Specifications page={page} />
           {page.finance && (
             <div className="print:hidden">
-              <Suspense fallback={null}>
-                <FinanceCalculator price={page.finance.price} id="vehicle-finance-calculator" />
-              </Suspense>
+              <FinanceCalculator price={page.finance.price} id="vehicle-finance-calculator" />
               {page.actions.finance && (
                 <p className="mt-3">
                   <a
@@ -106,9 +100,9 @@ export function VehiclePage({
         </div>
       </div>
       <div className="mt-12">
-        <Suspense fallback={null}>
-          <SimilarVehicles vehicles={similar} moreHref={page.similarSearchPath} />
-        </Suspense>
+        {/* Hydrated with the page, not from a chunk of their own: the server would send a Suspense
+            boundary this size out of line, shown by a script (nothing without JavaScript). */}
+        <SimilarVehicles vehicles={similar} moreHref={page.similarSearchPath} />
       </div>
     </div>
   );

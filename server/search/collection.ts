@@ -21,6 +21,7 @@ import {
 import { Column } from "./columns";
 import { sortFloor, type CollectionConfig } from "./collections";
 import { badRequest } from "./errors";
+import { DocumentStore } from "./document-store";
 import { checkFilterable, leafKey, type FilterNode } from "./filter-parser";
 import { KeywordMatcher, type KeywordQuery } from "./keyword-match";
 import { compileLeaf, compilePredicate } from "./predicates";
@@ -75,7 +76,9 @@ export class Collection {
   private columnList: Column[] = [];
   text: TextIndex;
   private readonly keywords: KeywordMatcher;
-  private docs: (Document | undefined)[] = [];
+  private docs = new DocumentStore();
+  /** Slots in use or freed: the next new document takes a freed slot, else this one. */
+  private slotsUsed = 0;
   /** Document id -> slot. Ids compare as strings (as in Meilisearch): see `idKey`. */
   private readonly slotOf = new Map<string | number, number>();
   private readonly freeSlots: number[] = [];
@@ -122,21 +125,22 @@ export class Collection {
   }
 
   documentAt(slot: number): Document {
-    return this.docs[slot]!;
+    return this.docs.get(slot)!;
   }
 
   get(id: unknown): Document | undefined {
     const key = idKey(id);
     const slot = key === null ? undefined : this.slotOf.get(key);
-    return slot === undefined ? undefined : this.docs[slot];
+    return slot === undefined ? undefined : this.docs.get(slot);
   }
 
   replaceAll(docs: readonly Document[]): void {
-    this.docs = [];
     this.slotOf.clear();
     this.freeSlots.length = 0;
     this.liveCount = 0;
     this.capacity = Math.max(1024, docs.length);
+    this.docs = new DocumentStore(this.capacity);
+    this.slotsUsed = 0;
     const indexed = new Set(this.config.indexedAttributes);
     for (const name of [...this.columns.keys()]) {
       this.columns.set(name, new Column(name, this.capacity, indexed.has(name)));
@@ -172,7 +176,7 @@ export class Collection {
     const slot = key === null ? undefined : this.slotOf.get(key);
     if (slot === undefined) return false;
     this.slotOf.delete(key!);
-    this.docs[slot] = undefined;
+    this.docs.delete(slot);
     for (const column of this.columns.values()) column.clear(slot);
     this.text.clear(slot);
     this.all.update(slot, false);
@@ -198,19 +202,20 @@ export class Collection {
     }
     let slot = this.slotOf.get(key);
     if (slot === undefined) {
-      slot = this.freeSlots.pop() ?? this.docs.length;
+      slot = this.freeSlots.pop() ?? this.slotsUsed++;
       this.slotOf.set(key, slot);
       this.liveCount++;
       if (slot >= this.capacity) {
         this.capacity = Math.max(this.capacity * 2, slot + 1);
         for (const column of this.columnList) column.grow(this.capacity);
+        this.docs.grow(this.capacity);
       }
     } else {
       for (const column of this.columnList) column.clear(slot);
     }
-    this.docs[slot] = doc;
     for (const column of this.columnList) column.set(slot, doc);
     this.text.index(slot, doc);
+    this.docs.set(slot, doc);
     this.all.update(slot, true);
     return slot;
   }
@@ -242,7 +247,7 @@ export class Collection {
       const predicate = compilePredicate(filter, this.columns, true);
       set = new BaseSet(predicate, this.capacity);
       for (const slot of this.seedSlots(filter)) {
-        if (this.docs[slot] !== undefined && predicate(slot)) setBit(set.bits, slot);
+        if (this.docs.has(slot) && predicate(slot)) setBit(set.bits, slot);
       }
       this.baseSets.set(key, set);
     }

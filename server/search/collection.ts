@@ -135,10 +135,21 @@ export class Collection {
   }
 
   replaceAll(docs: readonly Document[]): void {
+    const load = this.replacing(docs.length);
+    for (const doc of docs) load.add(doc);
+    load.finish();
+  }
+
+  /**
+   * Replaces every document with those given to `add`, about `expected` of them, and `finish`
+   * ends the load: the documents can come in batches, so the caller never holds them all. The
+   * collection is incomplete until then.
+   */
+  replacing(expected: number): { add: (doc: Document) => void; finish: () => void } {
     this.slotOf.clear();
     this.freeSlots.length = 0;
     this.liveCount = 0;
-    this.capacity = Math.max(1024, docs.length);
+    this.capacity = Math.max(1024, expected);
     this.docs = new DocumentStore(this.capacity);
     this.slotsUsed = 0;
     const indexed = new Set(this.config.indexedAttributes);
@@ -149,20 +160,26 @@ export class Collection {
     this.text = this.newTextIndex();
     // Room for the tokens of a first sample, then for the rest at the sample's rate: a bulk
     // load neither grows the token pool by doubling nor keeps room it does not use.
-    const sample = Math.min(docs.length, 1024);
-    this.text.reserve(docs.length, 0);
+    const sample = Math.min(expected, 1024);
+    this.text.reserve(expected, 0);
     this.text.reserve(sample, 64);
     this.all.bits = emptyBitset(this.capacity);
     this.baseSets.clear();
-    for (let i = 0; i < docs.length; i++) {
-      if (i === sample) {
-        const rate = Math.ceil((1.05 * this.text.tokensUsed) / sample);
-        this.text.reserve(docs.length - sample, rate);
-      }
-      this.write(docs[i]!);
-    }
-    this.text.fit();
-    this.touch();
+    let added = 0;
+    return {
+      add: (doc) => {
+        if (added === sample && expected > sample) {
+          const rate = Math.ceil((1.05 * this.text.tokensUsed) / sample);
+          this.text.reserve(expected - sample, rate);
+        }
+        this.write(doc);
+        added++;
+      },
+      finish: () => {
+        this.text.fit();
+        this.touch();
+      },
+    };
   }
 
   upsert(doc: Document): void {

@@ -263,9 +263,14 @@ async function manySites() {
   // The sample with the highest RSS, whole: how much of it is V8's heap (used: live or not yet
   // collected; total: reserved), array buffers (the index's typed arrays) and the rest.
   let peak = process.memoryUsage();
+  const began = performance.now();
+  let peakAt = 0;
   const sampler = setInterval(() => {
     const now = process.memoryUsage();
-    if (now.rss > peak.rss) peak = now;
+    if (now.rss > peak.rss) {
+      peak = now;
+      peakAt = performance.now() - began;
+    }
   }, 100);
   try {
     const siteIds: number[] = [];
@@ -364,7 +369,7 @@ async function manySites() {
     );
     const copied = performance.now() - copyStarted;
     await client.end();
-    return { imported, indexed, searchable, copied, peak, settled };
+    return { imported, indexed, searchable, copied, peak, peakAt, settled };
   } finally {
     clearInterval(sampler);
     search.stop();

@@ -411,7 +411,7 @@ console.log(
   `postgres  ${SITES} sites x ${PER_SITE} from feeds: ${ms(many.imported)} (budget 60000), ${many.searchable} searchable at ${ms(many.indexed)}; peak RSS ${mb(peak.rss)} (budget 1024)`,
 );
 console.log(
-  `          at the peak: heap used ${mb(peak.heapUsed)} of ${mb(peak.heapTotal)}, array buffers ${mb(peak.arrayBuffers)}; after the imports and a full GC: RSS ${mb(settled.rss)}, heap used ${mb(settled.heapUsed)}, array buffers ${mb(settled.arrayBuffers)}`,
+  `          at the peak (${ms(many.peakAt)} in): heap used ${mb(peak.heapUsed)} of ${mb(peak.heapTotal)}, array buffers ${mb(peak.arrayBuffers)}; after the imports and a full GC: RSS ${mb(settled.rss)}, heap used ${mb(settled.heapUsed)}, array buffers ${mb(settled.arrayBuffers)}`,
 );
 console.log(
   `postgres  plain COPY of the same rows: ${ms(many.copied)}; feed import / COPY = ${(many.imported / many.copied).toFixed(1)}x`,

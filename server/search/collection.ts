@@ -21,6 +21,7 @@ import {
 import { Column } from "./columns";
 import { sortFloor, type CollectionConfig } from "./collections";
 import { badRequest } from "./errors";
+import { DocumentStore } from "./document-store";
 import { checkFilterable, leafKey, type FilterNode } from "./filter-parser";
 import { KeywordMatcher, type KeywordQuery } from "./keyword-match";
 import { compileLeaf, compilePredicate } from "./predicates";
@@ -75,7 +76,9 @@ export class Collection {
   private columnList: Column[] = [];
   text: TextIndex;
   private readonly keywords: KeywordMatcher;
-  private docs: (Document | undefined)[] = [];
+  private docs = new DocumentStore();
+  /** Slots in use or freed: the next new document takes a freed slot, else this one. */
+  private slotsUsed = 0;
   /** Document id -> slot. Ids compare as strings (as in Meilisearch): see `idKey`. */
   private readonly slotOf = new Map<string | number, number>();
   private readonly freeSlots: number[] = [];
@@ -122,21 +125,33 @@ export class Collection {
   }
 
   documentAt(slot: number): Document {
-    return this.docs[slot]!;
+    return this.docs.get(slot)!;
   }
 
   get(id: unknown): Document | undefined {
     const key = idKey(id);
     const slot = key === null ? undefined : this.slotOf.get(key);
-    return slot === undefined ? undefined : this.docs[slot];
+    return slot === undefined ? undefined : this.docs.get(slot);
   }
 
   replaceAll(docs: readonly Document[]): void {
-    this.docs = [];
+    const load = this.replacing(docs.length);
+    for (const doc of docs) load.add(doc);
+    load.finish();
+  }
+
+  /**
+   * Replaces every document with those given to `add`, about `expected` of them, and `finish`
+   * ends the load: the documents can come in batches, so the caller never holds them all. The
+   * collection is incomplete until then.
+   */
+  replacing(expected: number): { add: (doc: Document) => void; finish: () => void } {
     this.slotOf.clear();
     this.freeSlots.length = 0;
     this.liveCount = 0;
-    this.capacity = Math.max(1024, docs.length);
+    this.capacity = Math.max(1024, expected);
+    this.docs = new DocumentStore(this.capacity);
+    this.slotsUsed = 0;
     const indexed = new Set(this.config.indexedAttributes);
     for (const name of [...this.columns.keys()]) {
       this.columns.set(name, new Column(name, this.capacity, indexed.has(name)));
@@ -145,20 +160,26 @@ export class Collection {
     this.text = this.newTextIndex();
     // Room for the tokens of a first sample, then for the rest at the sample's rate: a bulk
     // load neither grows the token pool by doubling nor keeps room it does not use.
-    const sample = Math.min(docs.length, 1024);
-    this.text.reserve(docs.length, 0);
+    const sample = Math.min(expected, 1024);
+    this.text.reserve(expected, 0);
     this.text.reserve(sample, 64);
     this.all.bits = emptyBitset(this.capacity);
     this.baseSets.clear();
-    for (let i = 0; i < docs.length; i++) {
-      if (i === sample) {
-        const rate = Math.ceil((1.05 * this.text.tokensUsed) / sample);
-        this.text.reserve(docs.length - sample, rate);
-      }
-      this.write(docs[i]!);
-    }
-    this.text.fit();
-    this.touch();
+    let added = 0;
+    return {
+      add: (doc) => {
+        if (added === sample && expected > sample) {
+          const rate = Math.ceil((1.05 * this.text.tokensUsed) / sample);
+          this.text.reserve(expected - sample, rate);
+        }
+        this.write(doc);
+        added++;
+      },
+      finish: () => {
+        this.text.fit();
+        this.touch();
+      },
+    };
   }
 
   upsert(doc: Document): void {
@@ -172,7 +193,7 @@ export class Collection {
     const slot = key === null ? undefined : this.slotOf.get(key);
     if (slot === undefined) return false;
     this.slotOf.delete(key!);
-    this.docs[slot] = undefined;
+    this.docs.delete(slot);
     for (const column of this.columns.values()) column.clear(slot);
     this.text.clear(slot);
     this.all.update(slot, false);
@@ -198,19 +219,20 @@ export class Collection {
     }
     let slot = this.slotOf.get(key);
     if (slot === undefined) {
-      slot = this.freeSlots.pop() ?? this.docs.length;
+      slot = this.freeSlots.pop() ?? this.slotsUsed++;
       this.slotOf.set(key, slot);
       this.liveCount++;
       if (slot >= this.capacity) {
         this.capacity = Math.max(this.capacity * 2, slot + 1);
         for (const column of this.columnList) column.grow(this.capacity);
+        this.docs.grow(this.capacity);
       }
     } else {
       for (const column of this.columnList) column.clear(slot);
     }
-    this.docs[slot] = doc;
     for (const column of this.columnList) column.set(slot, doc);
     this.text.index(slot, doc);
+    this.docs.set(slot, doc);
     this.all.update(slot, true);
     return slot;
   }
@@ -242,7 +264,7 @@ export class Collection {
       const predicate = compilePredicate(filter, this.columns, true);
       set = new BaseSet(predicate, this.capacity);
       for (const slot of this.seedSlots(filter)) {
-        if (this.docs[slot] !== undefined && predicate(slot)) setBit(set.bits, slot);
+        if (this.docs.has(slot) && predicate(slot)) setBit(set.bits, slot);
       }
       this.baseSets.set(key, set);
     }

@@ -118,6 +118,27 @@ export class SearchEngine {
     this.changed(uid);
   }
 
+  /**
+   * Replaces every document of a collection with the batches given to `add` (about `expected`
+   * documents in all), for a load that reads them in batches: no batch is kept once added.
+   * Searches see an incomplete collection until `finish`: for a start, before search is served.
+   */
+  replacing(
+    uid: string,
+    expected: number,
+  ): { add: (docs: readonly object[]) => void; finish: () => void } {
+    const load = this.collection(uid).replacing(expected);
+    return {
+      add: (docs) => {
+        for (const doc of docs) load.add(doc as Document);
+      },
+      finish: () => {
+        load.finish();
+        this.changed(uid);
+      },
+    };
+  }
+
   /** Adds or replaces one document (matched by primary key). */
   upsert(uid: string, doc: object): void {
     this.collection(uid).upsert(doc as Document);

@@ -169,3 +169,25 @@ describe("keyword search", () => {
     expect(ids(described, "sunroof")).toEqual([]);
   });
 });
+
+describe("identifier words after many replacements", () => {
+  it("finds each vehicle by its current stock number and VIN, not by its old ones", () => {
+    const engine = engineWith([]);
+    const vehicles = (round: number) =>
+      Array.from({ length: 1500 }, (_, i) =>
+        v(i + 1, {
+          stocknum: `R${round}-${i + 1}`,
+          vin: `VIN${round}X${String(i + 1).padStart(6, "0")}`,
+        }),
+      );
+    // Each round replaces every vehicle's identifiers: the old words are left behind and
+    // reclaimed along the way.
+    for (let round = 0; round < 4; round++) engine.upsertMany(CAR_COLLECTION, vehicles(round));
+    const all = { matchingStrategy: "all" };
+    engine.remove(CAR_COLLECTION, 7);
+    expect(ids(engine, "R3-42 ", all)).toEqual([42]);
+    expect(ids(engine, "VIN3X001234 ", all)).toEqual([1234]);
+    expect(ids(engine, "R2-42 ", all)).toEqual([]);
+    expect(ids(engine, "R3-7 ", all)).not.toContain(7);
+  });
+});

@@ -70,9 +70,14 @@ export class TextIndex {
   /**
    * Identifier attributes (typos off: stock numbers, VINs) skip the vocabulary: their words are
    * nearly all unique, would make up most of it, and only ever match exactly or as a prefix. Each
-   * document keeps them as strings, texts ended by a marker naming the attribute.
+   * document keeps them as strings, texts ended by a marker naming the attribute, in one array
+   * for all documents as the tokens are (an array per document cost 140 bytes for 4 words):
+   * document `slot` owns `identifiers[identifierStart[slot] .. + identifierLength[slot]]`.
    */
-  readonly identifiers: (string[] | undefined)[] = [];
+  private identifiers: (string | undefined)[] = [];
+  private identifierStart = new Int32Array(1024);
+  private identifierLength = new Int32Array(1024);
+  private identifierGarbage = 0;
   private readonly isIdentifier: Uint8Array;
 
   /**
@@ -181,6 +186,12 @@ export class TextIndex {
     const length = new Int32Array(size);
     length.set(this.length);
     this.length = length;
+    const identifierStart = new Int32Array(size);
+    identifierStart.set(this.identifierStart);
+    this.identifierStart = identifierStart;
+    const identifierLength = new Int32Array(size);
+    identifierLength.set(this.identifierLength);
+    this.identifierLength = identifierLength;
   }
 
   /**
@@ -248,9 +259,7 @@ export class TextIndex {
         );
       }
     }
-    // Exact size: kept for the life of the document.
-    this.identifiers[slot] =
-      this.identifierScratch.length > 0 ? this.identifierScratch.slice() : undefined;
+    this.keepIdentifiers(slot);
     const n = this.scratchUsed;
     this.ensurePool(n);
     const pool = this.pool;
@@ -301,8 +310,40 @@ export class TextIndex {
     }
   }
 
+  /** Appends the document's identifier words (gathered in `identifierScratch`) to the array. */
+  private keepIdentifiers(slot: number): void {
+    const words = this.identifierScratch;
+    if (words.length === 0) return;
+    if (this.identifierGarbage > 1024 && this.identifierGarbage * 2 > this.identifiers.length) {
+      this.compactIdentifiers();
+    }
+    this.identifierStart[slot] = this.identifiers.length;
+    this.identifierLength[slot] = words.length;
+    for (const word of words) this.identifiers.push(word);
+  }
+
+  private compactIdentifiers(): void {
+    const kept: (string | undefined)[] = [];
+    for (let slot = 0; slot < this.identifierLength.length; slot++) {
+      const n = this.identifierLength[slot]!;
+      if (n === 0) continue;
+      const from = this.identifierStart[slot]!;
+      this.identifierStart[slot] = kept.length;
+      for (let i = from; i < from + n; i++) kept.push(this.identifiers[i]);
+    }
+    this.identifiers = kept;
+    this.identifierGarbage = 0;
+  }
+
   clear(slot: number): void {
-    this.identifiers[slot] = undefined;
+    if (slot < this.identifierLength.length && this.identifierLength[slot]! > 0) {
+      const from = this.identifierStart[slot]!;
+      const n = this.identifierLength[slot]!;
+      // The strings go now; their places when the array is compacted.
+      for (let i = from; i < from + n; i++) this.identifiers[i] = undefined;
+      this.identifierGarbage += n;
+      this.identifierLength[slot] = 0;
+    }
     if (slot < this.length.length && this.length[slot]! > 0) {
       this.garbage += this.length[slot]!;
       this.length[slot] = 0;
@@ -406,10 +447,11 @@ export class TextIndex {
     best: Uint8Array,
     base: number,
   ): void {
-    const words = this.identifiers[slot];
-    if (words === undefined) return;
-    let start = 0;
-    for (let i = 0; i < words.length; i++) {
+    if (slot >= this.identifierLength.length) return;
+    const words = this.identifiers as readonly string[];
+    let start = this.identifierStart[slot]!;
+    const end = start + this.identifierLength[slot]!;
+    for (let i = start; i < end; i++) {
       const word = words[i]!;
       if (word.charCodeAt(0) !== 0) continue;
       // words[start..i) is one text of attribute `attr`.

@@ -18,7 +18,7 @@ import type { Site } from "../sites/site";
 import type { SiteRegistry } from "../sites/site-registry";
 import { loadOfferDocuments, loadPartDocuments } from "./search-documents";
 import { VehicleDocumentBuilder } from "./vehicle-document";
-import { loadVehicleDocuments } from "./vehicle-store";
+import { countVehicles, loadVehicleDocuments, vehicleDocumentBatches } from "./vehicle-store";
 
 export type SearchIndex = { engine: SearchEngine; keys: SearchKeys; stop: () => void };
 
@@ -89,9 +89,15 @@ export async function startSearchIndex(options: {
     void drain();
   });
 
-  const vehicleDocs = await loadVehicleDocuments(db, {}, builder);
-  const loaded = performance.now();
-  engine.replaceAll(CAR_COLLECTION, vehicleDocs);
+  // Each batch is indexed before the next is read: the documents are never all objects at once.
+  const load = engine.replacing(CAR_COLLECTION, await countVehicles(db));
+  let indexMs = 0;
+  for await (const batch of vehicleDocumentBatches(db, {}, builder)) {
+    const batchStarted = performance.now();
+    load.add(batch);
+    indexMs += performance.now() - batchStarted;
+  }
+  load.finish();
   const indexed = performance.now();
   engine.replaceAll(OFFER_COLLECTION, await loadOfferDocuments(db));
   engine.replaceAll(PART_COLLECTION, await loadPartDocuments(db));
@@ -100,9 +106,9 @@ export async function startSearchIndex(options: {
   logger.info(
     {
       ms: Math.round(performance.now() - started),
-      // Reading the vehicles' rows into documents, then indexing them.
-      vehiclesLoadMs: Math.round(loaded - started),
-      vehiclesIndexMs: Math.round(indexed - loaded),
+      // Reading the vehicles' rows into documents, and indexing them.
+      vehiclesLoadMs: Math.round(indexed - started - indexMs),
+      vehiclesIndexMs: Math.round(indexMs),
       vehicles: engine.count(CAR_COLLECTION),
     },
     "search index built",

@@ -76,6 +76,16 @@ export function locationDocument(location: {
 }
 
 /**
+ * A vehicle's photos from their JSON text. A thumbnail address is often the photo's own: JSON
+ * makes two equal strings of it, the document keeps one.
+ */
+function photos(json: string): VehicleImage[] {
+  const images = JSON.parse(json) as VehicleImage[];
+  for (const image of images) if (image.thumb === image.url) image.thumb = image.url;
+  return images;
+}
+
+/**
  * Builds documents, sharing repeated values between them. One builder per load: its tables live
  * as long as it does.
  */
@@ -137,10 +147,7 @@ export class VehicleDocumentBuilder {
   build(row: VehicleSource, ctx: VehicleDocumentContext): Vehicle {
     const status = this.shared(row.status) as VehicleStatus;
     const sold = status === "sold";
-    const images: VehicleImage[] =
-      row.images === "[]"
-        ? (NO_IMAGES as VehicleImage[])
-        : (JSON.parse(row.images) as VehicleImage[]);
+    const images = row.images === "[]" ? (NO_IMAGES as VehicleImage[]) : photos(row.images);
     const paymentProcessors = this.list<PaymentProcessor>(row.paymentProcessors);
     const hasDepositProcessor = paymentProcessors.some((p) => p.deposit_amount !== null);
     const make = this.shared(row.make);

@@ -103,7 +103,30 @@ export async function loadVehicleDocuments(
   only: { siteId?: number; ids?: readonly number[] } = {},
   builder = new VehicleDocumentBuilder(),
 ): Promise<Vehicle[]> {
-  if (only.ids && only.ids.length === 0) return [];
+  const documents: Vehicle[] = [];
+  for await (const batch of vehicleDocumentBatches(db, only, builder)) documents.push(...batch);
+  return documents;
+}
+
+/** Vehicles of the whole stock, for a load that reads them in batches. */
+export async function countVehicles(db: Database): Promise<number> {
+  const [row] = await rowsOf<{ count: number }>(
+    db,
+    sql`SELECT count(*)::int AS count FROM vehicles`,
+  );
+  return row?.count ?? 0;
+}
+
+/**
+ * The documents of `loadVehicleDocuments`, batch by batch (10,000): a full load that indexes each
+ * batch before it reads the next never holds every document as an object.
+ */
+export async function* vehicleDocumentBatches(
+  db: Database,
+  only: { siteId?: number; ids?: readonly number[] } = {},
+  builder = new VehicleDocumentBuilder(),
+): AsyncGenerator<Vehicle[]> {
+  if (only.ids && only.ids.length === 0) return;
   const scope: SQL = only.ids
     ? // One parameter however many ids (a parameter per id costs the query builder more).
       sql`id = ANY(${`{${only.ids.map((id) => Math.trunc(id)).join(",")}}`}::int[])`
@@ -113,7 +136,6 @@ export async function loadVehicleDocuments(
   const sitesById = new Map<number, SiteContext>();
   const dealershipsById = new Map<number, DealershipContext>();
   const locationsById = new Map<number, LocationContext>();
-  const documents: Vehicle[] = [];
   for (let after: number | null = -1; after !== null;) {
     const [batch] = await rowsOf<{ rows: string | null }>(
       db,
@@ -123,6 +145,7 @@ export async function loadVehicleDocuments(
     const rows = JSON.parse(batch?.rows ?? "[]") as VehicleSource[];
     after = rows.length === BATCH_ROWS ? rows[rows.length - 1]!.id : null;
     await loadContext(db, rows, sitesById, dealershipsById, locationsById);
+    const documents: Vehicle[] = [];
     for (const row of rows) {
       // Inner joins in SQL terms: a vehicle of a missing site or dealership has no document.
       const site = sitesById.get(row.siteId);
@@ -137,8 +160,8 @@ export async function loadVehicleDocuments(
         }),
       );
     }
+    yield documents;
   }
-  return documents;
 }
 
 /** Reads the sites, dealerships and locations of `rows` not read yet. */

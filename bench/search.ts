@@ -39,6 +39,7 @@ import { benchPages, type BenchPage } from "./search-pages";
 import type { MemoryReport, ServerReport } from "./search-server";
 import { createVehicleTable, runSqlPage, sqlTotal, type Sql } from "./search-sql";
 import { createStockDatabase, type StockDatabase } from "./search-stock-db";
+import { serverNodeFlags } from "./support/server-node-flags";
 
 v8.setFlagsFromString("--expose-gc");
 const gc = vm.runInNewContext("gc") as () => void;
@@ -144,16 +145,20 @@ type ServerProcess = {
 
 function startServerProcess(database: StockDatabase): Promise<ServerProcess> {
   const script = new URL("./search-server.ts", import.meta.url).pathname;
-  const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", script], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      BENCH_DATABASE_URL: database.url,
-      BENCH_DATABASE_SCHEMA: database.schema,
-      SEARCH_MASTER_KEY: MASTER_KEY,
+  const child = spawn(
+    process.execPath,
+    [...serverNodeFlags(), "--expose-gc", "--import", "tsx", script],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        BENCH_DATABASE_URL: database.url,
+        BENCH_DATABASE_SCHEMA: database.schema,
+        SEARCH_MASTER_KEY: MASTER_KEY,
+      },
+      stdio: ["ignore", "ignore", "pipe", "ipc"],
     },
-    stdio: ["ignore", "ignore", "pipe", "ipc"],
-  });
+  );
   const stderr: string[] = [];
   child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk.toString()));
   const replies: ((message: { memory?: MemoryReport }) => void)[] = [];

@@ -29,6 +29,7 @@ import { CAR_COLLECTION } from "~/server/search";
 import { SiteRegistry } from "~/server/sites/site-registry";
 import { startSearchIndex } from "~/server/stock/search-sync";
 import { importStock } from "~/server/stock/stock-import";
+import { serverNodeFlags } from "./support/server-node-flags";
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -379,7 +380,8 @@ async function manySites() {
 }
 
 if (process.argv[2] === "many") {
-  // Alone in its process, so that its RSS is that of one server holding 200,000 vehicles.
+  // Alone in its process, with the flags `npm run serve` gives the server, so that its RSS is that
+  // of one server holding 200,000 vehicles.
   console.log(JSON.stringify(await manySites()));
   process.exit(0);
 }
@@ -395,7 +397,7 @@ for (const kind of ["pglite", "postgres"] as const) {
 }
 const child = spawnSync(
   process.execPath,
-  ["--import", "tsx", fileURLToPath(import.meta.url), "many"],
+  [...serverNodeFlags(), "--import", "tsx", fileURLToPath(import.meta.url), "many"],
   {
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],

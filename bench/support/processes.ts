@@ -1,6 +1,10 @@
-/** Child processes of the benches: started with tsx, ready when they print {"port": n}. */
+/**
+ * Child processes of the benches: started with tsx and the server's Node flags, ready when they
+ * print {"port": n}.
+ */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
+import { serverNodeFlags } from "./server-node-flags";
 
 export type Child = { port: number; process: ChildProcess; stop(): Promise<void> };
 
@@ -9,12 +13,16 @@ export function startChild(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<Child> {
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
-    env: { ...process.env, NODE_ENV: "production", ...env },
-    // Servers under autocannon log aborted responses at the end of each run: keep their
-    // stderr quiet unless the process fails to start.
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...serverNodeFlags(), "--import", "tsx", script, ...args],
+    {
+      env: { ...process.env, NODE_ENV: "production", ...env },
+      // Servers under autocannon log aborted responses at the end of each run: keep their
+      // stderr quiet unless the process fails to start.
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   const stderr: string[] = [];
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr.push(chunk.toString());

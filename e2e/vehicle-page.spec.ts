@@ -390,7 +390,9 @@ test("keeps the enquiry form and what is typed in it when the address changes be
   const form = page.locator("#vehicle-enquiry");
   // The page has hydrated as far as it can (its router listens to the address) when the save
   // button has.
-  await expect(page.locator(`[data-save-vehicle="${vehicle.id}"][data-hydrated]`)).toHaveCount(1);
+  await expect(
+    page.locator(`form[data-hydrated]:has(> button[name="vehicle_id"][value="${vehicle.id}"])`),
+  ).toHaveCount(1);
   await form.getByLabel("First name").fill("Early");
   await page.getByRole("link", { name: "Skip to content" }).focus();
   await page.keyboard.press("Enter");

@@ -9,18 +9,9 @@
  */
 import type { MetaDescriptor } from "react-router";
 import { locationPagePath } from "~/domain/locations";
+import { WEEKDAY_NAMES } from "~/domain/opening-hours";
 import type { LocationView } from "~/server/content/locations";
 import type { Site } from "~/app/lib/site";
-
-const DAY_NAMES = [
-  "Sunday",
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-] as const;
 
 type JsonLd = Record<string, unknown>;
 type OpeningHoursEntry = LocationView["openingHours"][number];
@@ -30,7 +21,7 @@ function hoursSpecification(hours: readonly OpeningHoursEntry[]): JsonLd[] {
     .filter((entry) => entry.status === "Open" && entry.open && entry.close)
     .map((entry) => ({
       "@type": "OpeningHoursSpecification",
-      dayOfWeek: `https://schema.org/${DAY_NAMES[entry.weekday] ?? "Monday"}`,
+      dayOfWeek: `https://schema.org/${WEEKDAY_NAMES[entry.weekday] ?? "Monday"}`,
       opens: entry.open,
       closes: entry.close,
     }));

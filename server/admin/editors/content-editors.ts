@@ -34,6 +34,7 @@ import {
   type FieldErrors,
 } from "./editor-write";
 import type { SubmittedForm } from "./settings-form";
+import { WEEKDAY_NAMES } from "~/domain/opening-hours";
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
 type WriteOptions = { audit?: AuditWriter };
@@ -84,16 +85,6 @@ function written<T>(
 }
 
 // ---- Locations ------------------------------------------------------------------------------------
-
-export const WEEKDAYS = [
-  "Sunday",
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-];
 
 /** "09:00" -> "9:00am": how opening hours read on the site. */
 function formatTime(time: string): string {
@@ -161,7 +152,7 @@ export function parseLocationForm(form: SubmittedForm): Parsed<LocationEdit> {
     postcode: str(form, "postcode"),
     phone: str(form, "phone"),
     email: str(form, "email"),
-    hours: WEEKDAYS.map((_, d) => ({
+    hours: WEEKDAY_NAMES.map((_, d) => ({
       status: str(form, `hours.${d}.status`),
       open: str(form, `hours.${d}.open`),
       close: str(form, `hours.${d}.close`),

@@ -13,7 +13,6 @@ import {
 import { Checkbox, Input, Select } from "~/app/components/admin/editors/fields";
 import { Saved, SiteEditorNav } from "~/app/components/admin/editors/site-editor-nav";
 import {
-  WEEKDAYS,
   addSpecialHours,
   createLocation,
   deleteLocation,
@@ -25,6 +24,7 @@ import {
 } from "~/server/admin/editors/content-editors";
 import { idParam, notFoundResponse, requireSiteEditor } from "~/server/admin/editors/editor-access";
 import type { Site } from "~/server/sites/site";
+import { WEEKDAY_NAMES } from "~/domain/opening-hours";
 
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: `${data?.location.name || "New location"} · Back office` }];
@@ -37,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
     return {
       site,
       saved: null,
-      weekdays: WEEKDAYS,
+      weekdays: WEEKDAY_NAMES,
       isNew: true,
       dealerships,
       location: {
@@ -51,7 +51,7 @@ export async function loader(args: Route.LoaderArgs) {
         postcode: "",
         phone: "",
         email: "",
-        hours: WEEKDAYS.map(() => ({ status: "Closed", open: "", close: "" })),
+        hours: WEEKDAY_NAMES.map(() => ({ status: "Closed", open: "", close: "" })),
       },
       special: [],
     };
@@ -65,7 +65,7 @@ export async function loader(args: Route.LoaderArgs) {
     isNew: false,
     dealerships,
     saved: new URL(args.request.url).searchParams.get("saved"),
-    weekdays: WEEKDAYS,
+    weekdays: WEEKDAY_NAMES,
     location: {
       id: l.id,
       name: l.name,
@@ -77,7 +77,7 @@ export async function loader(args: Route.LoaderArgs) {
       postcode: l.address.postcode,
       phone: l.contactDetail.phone ?? "",
       email: l.contactDetail.email ?? "",
-      hours: WEEKDAYS.map((_, d) => {
+      hours: WEEKDAY_NAMES.map((_, d) => {
         const day = l.openingHours.find((h) => h.weekday === d);
         return { status: day?.status ?? "Closed", open: day?.open ?? "", close: day?.close ?? "" };
       }),

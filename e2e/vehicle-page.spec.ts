@@ -368,7 +368,7 @@ test("checks the enquiry form in the browser when it is sent before its code arr
  * The enquiry form's server markup must stay the form React hydrates: an update that reaches a
  * part still waiting for its code (here the address changing, as the skip link does) makes React
  * render that part afresh, without the server's markup, what was typed or the focus
- * (docs/decisions/039-vehicle-page-parts-hydrate-with-the-page.md). Its code is held back until
+ * (docs/decisions/039-vehicle-page-parts-on-first-use.md). Its code is held back until
  * the address has changed.
  */
 test("keeps the enquiry form and what is typed in it when the address changes before its code arrives", async ({

@@ -18,6 +18,9 @@ import { expect, test } from "./support/fixtures";
 
 const stockOf = new WeakMap<RunningServer, Map<string, Promise<Vehicle[]>>>();
 
+/** In stock and not reserved: its page carries the enquiry form. */
+const canBeEnquiredAbout = (v: Vehicle) => v.status === "in_stock" && !v.reserved;
+
 /** The first vehicle the site lists that matches. */
 async function listedWhere(
   server: RunningServer,
@@ -242,7 +245,7 @@ test("sends an enquiry about the vehicle from the sidebar and lands on the succe
   pageErrors,
 }) => {
   const site = siteBySlug("harbour-auto-group");
-  const vehicle = await listedWhere(server, site, (v) => v.status === "in_stock" && !v.reserved);
+  const vehicle = await listedWhere(server, site, canBeEnquiredAbout);
   await page.goto(siteUrl(site.slug, pathOf(site, vehicle)), { waitUntil: "networkidle" });
   const form = page.locator("#vehicle-enquiry");
   // An empty submit stays on the page and says what is missing.
@@ -283,7 +286,7 @@ test("keeps what is typed into the enquiry form before its code arrives, and sen
   pageErrors,
 }) => {
   const site = siteBySlug("harbour-auto-group");
-  const vehicle = await listedWhere(server, site, (v) => v.status === "in_stock" && !v.reserved);
+  const vehicle = await listedWhere(server, site, canBeEnquiredAbout);
   const code = await holdEnquiryCode(page);
   const posts: string[] = [];
   page.on("request", (r) => {
@@ -336,7 +339,7 @@ test("checks the enquiry form in the browser when it is sent before its code arr
   pageErrors,
 }) => {
   const site = siteBySlug("lone-star-autos");
-  const vehicle = await listedWhere(server, site, (v) => v.status === "in_stock" && !v.reserved);
+  const vehicle = await listedWhere(server, site, canBeEnquiredAbout);
   const code = await holdEnquiryCode(page);
   const posts: string[] = [];
   page.on("request", (r) => {
@@ -379,7 +382,7 @@ test("keeps the enquiry form and what is typed in it when the address changes be
   pageErrors,
 }) => {
   const site = siteBySlug("harbour-auto-group");
-  const vehicle = await listedWhere(server, site, (v) => v.status === "in_stock" && !v.reserved);
+  const vehicle = await listedWhere(server, site, canBeEnquiredAbout);
   // The garage's saved details fill the fields the shopper has not typed into once the form is live.
   await page.addInitScript(([key, user]) => window.localStorage.setItem(key, user), [
     `saved-user:${site.slug}`,
@@ -420,7 +423,7 @@ test.describe("without JavaScript", () => {
     siteBySlug,
   }) => {
     const site = siteBySlug("harbour-auto-group");
-    const vehicle = await listedWhere(server, site, (v) => v.status === "in_stock" && !v.reserved);
+    const vehicle = await listedWhere(server, site, canBeEnquiredAbout);
     await page.goto(siteUrl(site.slug, pathOf(site, vehicle)));
     const form = page.locator("#vehicle-enquiry");
     await form.getByLabel("First name").fill("No");

@@ -62,10 +62,14 @@ function form(values: Record<string, string>) {
 }
 
 /** Waits until the site's version has moved past `version`. */
-const versionAfter = (siteId: number, version: number) =>
+/**
+ * The site once the registry holds it on a version after `version` and showing the change: a
+ * version alone can move first (a touch, or another notice of an earlier save arriving late).
+ */
+const versionAfter = (siteId: number, version: number, shows: (site: Site) => boolean) =>
   published(() => {
     const current = server.registry.byId(siteId);
-    return current && current.version > version ? current : null;
+    return current && current.version > version && shows(current) ? current : null;
   });
 
 beforeAll(async () => {
@@ -93,7 +97,7 @@ describe("site settings", () => {
     const version = server.registry.byId(site.id)!.version;
     const result = await saveSiteSettings(deps(), site.id, parsed.overrides, { audit });
     expect(result.ok).toBe(true);
-    const reloaded = await versionAfter(site.id, version);
+    const reloaded = await versionAfter(site.id, version, (s) => s.settings.soldTagName === "Gone");
     expect(reloaded.settings.soldTagName).toBe("Gone");
     expect(reloaded.settings.stock.usedOnly).toBe(true);
     const [row] = await server.database.db.select().from(sites).where(eq(sites.id, site.id));
@@ -148,7 +152,11 @@ describe("site settings", () => {
     if (!parsed.ok) return;
     const version = server.registry.byId(site.id)!.version;
     expect((await savePromoPopup(deps(), site.id, parsed.value, { audit })).ok).toBe(true);
-    const reloaded = await versionAfter(site.id, version);
+    const reloaded = await versionAfter(
+      site.id,
+      version,
+      (s) => s.settings.promoPopup?.title === "Winter Sale",
+    );
     expect(reloaded.settings.promoPopup).toMatchObject({
       title: "Winter Sale",
       link: "/special-offers",
@@ -185,7 +193,11 @@ describe("site settings", () => {
       { audit },
     );
     expect(saved.ok).toBe(true);
-    const reloaded = await versionAfter(site.id, version);
+    const reloaded = await versionAfter(
+      site.id,
+      version,
+      (s) => s.navigation.header[0]?.name === "Stock",
+    );
     expect(reloaded.navigation.header).toEqual([
       {
         name: "Stock",
@@ -390,7 +402,7 @@ describe("locations, offers and pages", () => {
     expect((await updateLocation(deps(), site.id, location!.id, good.value, { audit })).ok).toBe(
       true,
     );
-    await versionAfter(site.id, version);
+    await versionAfter(site.id, version, () => true);
     const [row] = await server.database.db
       .select()
       .from(locations)
@@ -460,7 +472,7 @@ describe("locations, offers and pages", () => {
     const version = server.registry.byId(site.id)!.version;
     const created = await saveOffer(deps(), site.id, null, offer.value, { audit });
     if (!created.ok) throw new Error("offer refused");
-    await versionAfter(site.id, version);
+    await versionAfter(site.id, version, () => true);
     expect(await saveOffer(deps(), site.id, null, offer.value)).toEqual({
       ok: false,
       status: 400,

@@ -86,6 +86,13 @@ export const EnvSchema = z.object({
     .min(0)
     .default(64 * 1024 * 1024)
     .describe("Bytes of resized images kept."),
+  DEMO_PHOTO_DIR: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "Where the demo sites' drawn photos are also kept, for every server process of the machine; unset = in memory only.",
+    ),
   SITE_MEMO_MAX_BYTES: z.coerce
     .number()
     .int()

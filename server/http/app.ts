@@ -126,7 +126,7 @@ export function createApp(deps: AppDependencies) {
     env.PAGE_CACHE && !deps.vite ? env.PAGE_CACHE_MAX_ENTRIES : 0,
     env.PAGE_CACHE_MAX_BYTES,
   );
-  const demoPhotos = new DemoPhotos();
+  const demoPhotos = new DemoPhotos(undefined, env.DEMO_PHOTO_DIR ?? null);
   const imageResizer = new ImageResizer(fetch, env.IMAGE_CACHE_MAX_BYTES, (path) =>
     demoPhotos.forPath(path),
   );

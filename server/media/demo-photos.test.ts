@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import {
@@ -51,6 +54,27 @@ describe("demo photos", () => {
     await photos.vehicle("suv", "111111", "interior");
     expect(photos.stats().bytes).toBeLessThanOrEqual(400 * 1024);
     expect(photos.stats().evictions).toBeGreaterThan(0);
+  });
+
+  it("shares what it drew through its directory: another process reads the photo, not draws it", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "demo-photos-"));
+    try {
+      const drawn = await new DemoPhotos(undefined, join(dir, "photos")).hero("harbour");
+      const files = await readdir(join(dir, "photos"));
+      expect(files).toHaveLength(1);
+      expect(files[0]).toMatch(/^[0-9a-f]{64}\.jpg$/);
+      // What a second store answers is the file's bytes, whatever they are.
+      const stored = Buffer.from("stored bytes");
+      await writeFile(join(dir, "photos", files[0]!), stored);
+      expect(await new DemoPhotos(undefined, join(dir, "photos")).hero("harbour")).toEqual(stored);
+      expect(drawn.length).toBeGreaterThan(100 * 1024);
+      // A directory that cannot be written still gives the photo (a file stands in its way).
+      await writeFile(join(dir, "blocked"), "");
+      const unwritable = new DemoPhotos(undefined, join(dir, "blocked", "photos"));
+      expect((await unwritable.hero("harbour")).equals(drawn)).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("maps feed body names to the shape drawn and photos to the five views", () => {

@@ -4,6 +4,7 @@
  * On PGlite the copy is a dump of the data directory; on PostgreSQL a template database.
  * On PGlite the empty, migrated database is dumped too (before the seed): loading it costs a
  * fraction of a new PGlite's initdb and the migrations (createTestDatabase).
+ * The run's demo photos are kept beside it (DEMO_PHOTO_DIR_ENV).
  * The global setups of vitest and Playwright call prepareDemoTemplate and pass its location to
  * the workers through the environment. `npm test` (cli/test-all.ts) makes it once for both,
  * while the checks run: a global setup then finds it in the environment and keeps it.
@@ -22,6 +23,11 @@ import { seedDemoData } from "~/server/db/seed/seed-demo";
 export const PGLITE_TEMPLATE_ENV = "TEST_DEMO_PGLITE_DUMP";
 /** Path of the dump of an empty, migrated PGlite. */
 export const PGLITE_EMPTY_ENV = "TEST_EMPTY_PGLITE_DUMP";
+/**
+ * Directory where the run's servers keep the demo photos they draw (`DEMO_PHOTO_DIR`): each is
+ * drawn once per run instead of once per server and again after its cache let it go.
+ */
+export const DEMO_PHOTO_DIR_ENV = "TEST_DEMO_PHOTO_DIR";
 /** Name of the PostgreSQL template database on TEST_DATABASE_URL's server. */
 export const POSTGRES_TEMPLATE_ENV = "TEST_DEMO_POSTGRES_TEMPLATE";
 
@@ -87,6 +93,7 @@ export async function prepareDemoTemplate(): Promise<() => Promise<void>> {
   await writeFile(emptyPath, Buffer.from(await dumps.empty.arrayBuffer()));
   process.env[PGLITE_TEMPLATE_ENV] = dumpPath;
   process.env[PGLITE_EMPTY_ENV] = emptyPath;
+  process.env[DEMO_PHOTO_DIR_ENV] = join(dir, "demo-photos");
   return async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   };

@@ -8,6 +8,7 @@ import { pino } from "pino";
 import { parseEnv } from "~/server/env";
 import { startServer } from "~/server/start";
 import type { RunningServer } from "~/server/start";
+import { DEMO_PHOTO_DIR_ENV } from "./demo-template";
 import { createDemoDatabase } from "./test-database";
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<RunningServer> {
@@ -19,6 +20,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     PORT: "0",
     HOST: "127.0.0.1",
     TRUSTED_PROXIES: "loopback",
+    // The run's servers share the demo photos they draw.
+    ...(process.env[DEMO_PHOTO_DIR_ENV] ? { DEMO_PHOTO_DIR: process.env[DEMO_PHOTO_DIR_ENV] } : {}),
   };
   return startServer(parseEnv({ ...defaults, ...env }), {
     logger: pino({ level: "silent" }),

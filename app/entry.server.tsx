@@ -2,8 +2,8 @@
  * Server rendering. Crawlers get the whole document at once; browsers get it streamed.
  * Successful GET pages carry CDN caching headers: they are the same for every anonymous visitor.
  * Every inline script (React's and React Router's) carries the nonce of this render, which the
- * site's Content-Security-Policy names (server/http/app.ts, decision 018). The route modules'
- * preload tags ask for low priority (server/http/module-preload-priority.ts).
+ * site's Content-Security-Policy names (server/http/app.ts, decision 018). The route code is held
+ * until the page has been painted (server/http/route-code-after-paint.ts).
  */
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -12,7 +12,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter } from "react-router";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { HTML_CACHE_CONTROL } from "~/server/http/cache-control";
-import { lowerModulePreloadPriority } from "~/server/http/module-preload-priority";
+import { holdRouteCodeUntilPainted } from "~/server/http/route-code-after-paint";
 
 export const streamTimeout = 5_000;
 
@@ -45,7 +45,7 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = lowerModulePreloadPriority();
+          const body = holdRouteCodeUntilPainted(nonce);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "react-router";
-import type { SiteSettings } from "~/domain/site-settings";
-import type { Site } from "~/server/sites/site";
+import { madeOncePer } from "~/domain/made-once";
+import type { Navigation, NavigationItem, SiteSettings } from "~/domain/site-settings";
+import type { Site, SiteDealership } from "~/server/sites/site";
 import { TEMPLATE_TOKENS } from "~/app/templates/templates";
 
 /**
@@ -70,20 +71,98 @@ const CLIENT_SETTINGS = [
 
 export type ClientSettings = Pick<SiteSettings, (typeof CLIENT_SETTINGS)[number]>;
 
-/** The site as the root loader sends it to the browser (no search key, client settings only). */
-export type ClientSite = Omit<Site, "settings" | "searchKey" | "version"> & {
+/**
+ * A header or footer link as the root loader sends it: its name, address and dropdown items, as
+ * a row of values (the hydration data's stream writes each field of an object as a key beside its
+ * value; the menus are some 45 links on every page).
+ */
+type SentNavigationItem = [name: string, url: string, dropdown?: SentNavigationItem[]];
+
+/** The site's navigation as sent: `headerNavigation` and `footerNavigation` read it. */
+type SentNavigation = {
+  header: SentNavigationItem[];
+  footer: Array<[title: string, items: SentNavigationItem[]]>;
+  social: Navigation["social"];
+};
+
+function packItem(item: NavigationItem): SentNavigationItem {
+  return item.dropdownItems?.length
+    ? [item.name, item.url, item.dropdownItems.map(packItem)]
+    : [item.name, item.url];
+}
+
+function unpackItem([name, url, dropdown]: SentNavigationItem): NavigationItem {
+  return dropdown ? { name, url, dropdownItems: dropdown.map(unpackItem) } : { name, url };
+}
+
+/** The header's menu items. */
+export function headerNavigation(site: ClientSite): NavigationItem[] {
+  return site.navigation.header.map(unpackItem);
+}
+
+/** The footer's groups of links. */
+export function footerNavigation(site: ClientSite): Navigation["footer"] {
+  return site.navigation.footer.map(([title, items]) => ({ title, items: items.map(unpackItem) }));
+}
+
+/** What the pages read in the browser of each of the site's dealerships. */
+type ClientDealership = Pick<SiteDealership, "id" | "name" | "slug">;
+
+/**
+ * The site as the root loader sends it to the browser: no search key, client settings only, and
+ * none of the records only loaders read (the group, the primary dealership and manufacturer, the
+ * site's addresses, the dealerships' ratings, makes and payment keys).
+ */
+export type ClientSite = Omit<
+  Site,
+  | "settings"
+  | "searchKey"
+  | "version"
+  | "url"
+  | "domainName"
+  | "dealershipGroup"
+  | "dealershipId"
+  | "manufacturer"
+  | "dealerships"
+  | "navigation"
+> & {
+  navigation: SentNavigation;
   settings: ClientSettings;
+  dealerships: ClientDealership[];
 };
 
 /** Components name the site they render `Site`: the client site. */
 export type { ClientSite as Site };
 
+/**
+ * Made once per site object: the registry replaces a site's object when its settings change, so
+ * every page of a site between changes renders from the same client site (and what is kept per
+ * client site, such as card actions, stays valid).
+ */
+export const clientSite = madeOncePer(pickClientSite);
+
 /** The browser's part of a site: picked here only, for the root loader. */
-export function clientSite(site: Site): ClientSite {
-  const { settings, searchKey: _searchKey, version: _version, ...rest } = site;
+function pickClientSite(site: Site): ClientSite {
   const picked: Partial<Record<keyof SiteSettings, unknown>> = {};
-  for (const key of CLIENT_SETTINGS) picked[key] = settings[key];
-  return { ...rest, settings: picked as ClientSettings };
+  for (const key of CLIENT_SETTINGS) picked[key] = site.settings[key];
+  return {
+    id: site.id,
+    slug: site.slug,
+    name: site.name,
+    template: site.template,
+    locale: site.locale,
+    logo: site.logo,
+    city: site.city,
+    state: site.state,
+    dealerships: site.dealerships.map(({ id, name, slug }) => ({ id, name, slug })),
+    navigation: {
+      header: site.navigation.header.map(packItem),
+      footer: site.navigation.footer.map((group) => [group.title, group.items.map(packItem)]),
+      social: site.navigation.social,
+    },
+    contactDetails: site.contactDetails,
+    settings: picked as ClientSettings,
+  };
 }
 
 /** The current site, from the root loader (available in every route and component). */

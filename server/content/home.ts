@@ -9,7 +9,7 @@ import type { Vehicle } from "~/domain/vehicle";
 import type { RequestContext } from "../http/load-context";
 import { loadSiteLocations, locationsToShow } from "./locations";
 import type { LocationView } from "./locations";
-import { searchOffers } from "./offers";
+import { offerCards } from "./offers";
 import type { OfferCardView } from "./offers";
 import { loadReviews, siteReviewSummary } from "./reviews";
 import type { ReviewsView } from "./reviews";
@@ -59,11 +59,7 @@ export async function loadHome(context: HomeContext, now = new Date()): Promise<
           locationsToShow(all, settings, settings.locationsCarouselFilter),
         )
       : [],
-    wants("specials")
-      ? searchOffers(context, { offset: 0, limit: HOME_SPECIALS_COUNT }, now).then(
-          (results) => results.hits,
-        )
-      : [],
+    wants("specials") ? offerCards(context, HOME_SPECIALS_COUNT, now) : [],
     wants("reviews") ? loadReviews(context, siteReviewSummary(context.site), { now }) : null,
   ]);
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { searchOffers } from "./offers";
+import { offerCards, searchOffers } from "./offers";
 import { multiSearch, type MultiSearchQuery, type MultiSearchResponse } from "~/server/search";
 import { createSearchFixture } from "~/server/search/testing/fixture";
 import { FAKE_NOW_MS } from "~/server/search/fake-stock";
@@ -74,5 +74,17 @@ describe("searchOffers", () => {
       new Date(second! + 1),
     );
     expect(misses()).toBeGreaterThan(before);
+  });
+
+  it("gives the home page the same first cards as the offers search, made once per offer", async () => {
+    const context = { search: siteSearch() } as never;
+    for (const nowMs of [FAKE_NOW_MS - DAY, ...expiries.map((t) => t + 1)]) {
+      const now = new Date(nowMs);
+      const { hits } = await searchOffers(context, { offset: 0, limit: 3 }, now);
+      const cards = offerCards(context, 3, now);
+      expect(cards).toEqual(hits);
+      // The same offer documents give the same card objects: nothing is sanitised again.
+      expect(cards.every((card, i) => card === hits[i])).toBe(true);
+    }
   });
 });

@@ -14,6 +14,7 @@ import {
   pageOffset,
   SEARCH_COLLECTIONS,
 } from "~/domain/search-query";
+import { madeOncePer } from "~/domain/made-once";
 import type { OfferSearch } from "~/domain/search-query";
 import type { RequestContext } from "../http/load-context";
 import { MAX_VALUES_PER_FACET } from "../search/facets";
@@ -70,7 +71,15 @@ type OfferDocument = {
   linkHref?: string | null;
 };
 
-function toCard(doc: OfferDocument): OfferCardView {
+/**
+ * Cards by the search document they were made from. The search service hands out the documents
+ * it stores, the same objects on every request until the offers change, and a card is a pure
+ * function of its document (its texts sanitised, which is most of its cost): a changed offer is a
+ * new document and so a new card, and the cards of removed offers go with their documents.
+ */
+const toCard = madeOncePer(cardOf);
+
+function cardOf(doc: OfferDocument): OfferCardView {
   return {
     slug: doc.slug,
     name: doc.name,
@@ -163,6 +172,20 @@ export async function searchOffers(
       bodies: valuesOf(makeModels?.facetDistribution?.["model.body"]),
     },
   };
+}
+
+/**
+ * The first offers of the site, not expired, in the offers search's order: what the home page's
+ * specials show. The same page of hits as `searchOffers` with no filters, without the filter
+ * choices the home page does not show.
+ */
+export function offerCards(context: OffersContext, limit: number, now: Date): OfferCardView[] {
+  const query = buildOfferSearchQuery({});
+  const live = notExpired(expiryBound(context, now));
+  const [page] = context.search.multiSearch([
+    { ...query, filter: query.filter ? [query.filter, live] : [live], limit, offset: 0 },
+  ]).results;
+  return (page?.hits ?? []).map((hit) => toCard(hit as unknown as OfferDocument));
 }
 
 /** The offers search of a /special-offers URL (?make=&model=&body=&query=&page=). */

@@ -11,7 +11,7 @@ import { aVehicle } from "~/domain/testing/vehicle-fixture";
 import type { Vehicle } from "~/domain/vehicle";
 import { clientSite } from "~/app/lib/site";
 import type { Site } from "~/server/sites/site";
-import { toCardVehicle } from "./card-vehicle";
+import { cardOf } from "./card-vehicle";
 import { VehicleCard } from "./vehicle-card";
 
 function aSite(settings: Partial<SiteSettings> = {}, rest: Partial<Site> = {}): Site {
@@ -50,7 +50,7 @@ async function render(vehicle: Vehicle, site: Site = aSite(), priority = false):
       children: [
         {
           index: true,
-          Component: () => <VehicleCard vehicle={toCardVehicle(vehicle)} priority={priority} />,
+          Component: () => <VehicleCard vehicle={cardOf(vehicle)} priority={priority} />,
         },
       ],
     },

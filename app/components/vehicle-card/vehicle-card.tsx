@@ -7,6 +7,7 @@ import {
   imageSrcSet,
 } from "~/domain/image-url";
 import { formatOdometer, localiseText, term } from "~/domain/locale";
+import { madeOncePer } from "~/domain/made-once";
 import { makeDisplayName } from "~/domain/manufacturers";
 import { siteSearchBasePath } from "~/domain/search-scope";
 import type { Vehicle } from "~/domain/vehicle";
@@ -15,22 +16,17 @@ import { vehicleCardActions, type VehicleAction } from "~/domain/vehicle-actions
 import { vehiclePagePath } from "~/domain/vehicle-paths";
 import { findSimilarSearchPath } from "~/domain/vehicle-page";
 import { formatPrice, isBelowMarket, priceDisplay } from "~/domain/vehicle-price";
-import {
-  carTypeLabel,
-  CERTIFIED_DIALOG_POINTS,
-  CERTIFIED_PRE_OWNED_LABEL,
-  vehicleTags,
-  type VehicleTag,
-} from "~/domain/vehicle-tags";
+import { carTypeLabel, vehicleTags, type VehicleTag } from "~/domain/vehicle-tags";
 import { cn } from "~/app/lib/cn";
 import { useSite, type Site } from "~/app/lib/site";
 import { APP_LINKS } from "~/app/components/site/app-links";
 import { memoFormat } from "./format-cache";
+import { CertifiedBadge, ListedSaveButton, useCardList } from "./card-list";
 import { PhoneReveal } from "~/app/components/phone-reveal";
 import { requestChatOpen } from "~/app/components/engagement/chat-bubble";
 
 /** Rendered width of a card image in the grid, for the browser's srcset choice. */
-const CARD_IMAGE_SIZES = "(min-width: 1200px) 360px, (min-width: 768px) 45vw, 100vw";
+const CARD_IMAGE_SIZES = "(min-width:1200px) 360px,(min-width:768px) 45vw,100vw";
 const CARD_IMAGE_WIDTH = 640;
 const CARD_IMAGE_HEIGHT = 480;
 
@@ -51,10 +47,25 @@ function vehicleTitle(vehicle: Pick<Vehicle, "year" | "make" | "model">): string
 }
 
 /**
+ * A card's actions depend on the card and the site alone, and both objects stay the same while
+ * neither changes (`unpackCard`, `clientSite`): made once per pair, not on every render.
+ */
+const cardActionsOf = madeOncePer((site: Site) =>
+  madeOncePer((vehicle: CardVehicle) =>
+    vehicleCardActions(vehicle, {
+      settings: site.settings,
+      locale: site.locale,
+      phone: vehicle.location_phone ?? site.contactDetails.phone,
+      similarSearchHref: findSimilarSearchPath(vehicle, siteSearchBasePath(site.settings)),
+    }),
+  ),
+);
+
+/**
  * A vehicle in a listing (docs/product/vehicle-card-and-page.md, "Vehicle card"), shared by search
  * results, the vehicle page's similar vehicles and the home page. Server-rendered and usable
  * without JavaScript: every action is a plain link, the phone number reveals with <details>, and
- * the certified dialog is a native popover. The card carries APP_LINKS, so with JavaScript its
+ * the certified dialog is a native popover. The card (or its CardList) carries APP_LINKS, so with JavaScript its
  * own-path links navigate in the app (AppLinkNavigation in the root layout).
  *
  * `priority` marks a card above the fold: its image loads eagerly with high priority (the
@@ -99,15 +110,13 @@ export function VehicleCard({
       : null;
   const fuel = vehicle.simple_fuel ?? vehicle.fuel;
   const transmission = vehicle.simple_transmission ?? vehicle.transmission;
-  const actions = vehicleCardActions(vehicle, {
-    settings,
-    locale,
-    phone: vehicle.location?.phone ?? site.contactDetails.phone,
-    similarSearchHref: findSimilarSearchPath(vehicle, siteSearchBasePath(settings)),
-  });
+  const actions = cardActionsOf(site)(vehicle);
   const image = vehicle.primary_image_url;
   // The title names the card's actions (their descriptions): no action repeats the vehicle's name.
-  const titleId = useId();
+  // In a list of distinct vehicles, its id is made from the vehicle's (shorter than useId's).
+  const list = useCardList();
+  const ownId = useId();
+  const titleId = list ? list.idOf(vehicle.id, "") : ownId;
   const specs: { label: string; value: string }[] = [
     { label: "Condition", value: carTypeLabel(vehicle.car_type, settings) },
     ...(transmission ? [{ label: "Transmission", value: transmission }] : []),
@@ -119,7 +128,7 @@ export function VehicleCard({
   ];
 
   return (
-    <article className={cn("vehicle-card", className)} {...APP_LINKS}>
+    <article className={cn("vehicle-card", className)} {...(list ? {} : APP_LINKS)}>
       <div className="relative">
         <div className="card-photo">
           {image ? (
@@ -147,7 +156,7 @@ export function VehicleCard({
               {tags.map((tag) =>
                 tag.kind === "certified" ? (
                   <li key={tag.kind}>
-                    <CertifiedBadge />
+                    <CertifiedBadge list={list} />
                   </li>
                 ) : (
                   <li
@@ -160,7 +169,11 @@ export function VehicleCard({
               )}
             </ul>
           )}
-          <SaveButton vehicle={vehicle} title={title} className="card-save" />
+          {list ? (
+            <ListedSaveButton vehicle={vehicle} title={title} list={list} />
+          ) : (
+            <SaveButton vehicle={vehicle} title={title} className="card-save" />
+          )}
         </div>
         <div className="card-head">
           <Heading className="card-title t-heading" id={titleId}>
@@ -217,8 +230,9 @@ function CardActions({
   /** The card's heading: every action's description, so 21 'Enquire Now' links say which car. */
   titleId: string;
 }) {
-  const menuId = useId();
-  const moreId = useId();
+  // The menu's and its button's ids follow the title's ('v305m', 'v305b' in a list of cards).
+  const menuId = `${titleId}m`;
+  const moreId = `${titleId}b`;
   const [first, ...rest] = actions;
   if (!first) return null;
   const name = vehicleTitle(vehicle);
@@ -319,12 +333,8 @@ function CardActions({
               <li key={action.kind}>{render(action, false, true)}</li>
             ))}
           </ul>
-          <button
-            type="button"
-            popoverTarget={menuId}
-            popoverTargetAction="hide"
-            className="card-actions-close"
-          >
+          {/* In the open menu, the default action (toggle) closes it. */}
+          <button type="button" popoverTarget={menuId} className="card-actions-close">
             Close
           </button>
         </div>
@@ -335,49 +345,3 @@ function CardActions({
 
 /** Secondary actions a card shows beside its primary one; the rest go in its overflow menu. */
 const CARD_SECONDARY_ACTIONS = 2;
-
-/** The certified-pre-owned badge; its dialog is a native popover (no script needed). */
-function CertifiedBadge() {
-  const id = useId();
-  const popoverId = `certified-${id.replace(/[^a-zA-Z0-9_-]/g, "")}`;
-  return (
-    <>
-      <button
-        type="button"
-        popoverTarget={popoverId}
-        className="relative z-10 inline-flex items-center gap-1 rounded bg-white px-2 py-0.5 text-xs font-bold text-slate-900 shadow-sm"
-      >
-        <svg viewBox="0 0 24 24" className="size-3.5" aria-hidden="true" focusable="false">
-          <path
-            fill="currentColor"
-            d="M12 2l2.4 2.1 3.2-.3.9 3.1 2.8 1.6-1 3 1 3-2.8 1.6-.9 3.1-3.2-.3L12 22l-2.4-2.1-3.2.3-.9-3.1-2.8-1.6 1-3-1-3 2.8-1.6.9-3.1 3.2.3z"
-          />
-          <path fill="#fff" d="M10.6 15.2l-3-3 1.2-1.2 1.8 1.8 4.6-4.6 1.2 1.2z" />
-        </svg>
-        {CERTIFIED_PRE_OWNED_LABEL}
-      </button>
-      <div
-        id={popoverId}
-        popover="auto"
-        role="dialog"
-        aria-label={CERTIFIED_PRE_OWNED_LABEL}
-        className="m-auto w-[min(24rem,calc(100vw-2rem))] rounded-site border border-slate-200 bg-white p-5 text-left text-slate-900 shadow-xl backdrop:bg-slate-950/40"
-      >
-        <p className="text-lg font-bold">{CERTIFIED_PRE_OWNED_LABEL}</p>
-        <ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
-          {CERTIFIED_DIALOG_POINTS.map((point) => (
-            <li key={point}>{point}</li>
-          ))}
-        </ul>
-        <button
-          type="button"
-          popoverTarget={popoverId}
-          popoverTargetAction="hide"
-          className="mt-4 inline-flex min-h-11 items-center rounded-site border border-slate-300 px-4 text-sm font-semibold"
-        >
-          Close
-        </button>
-      </div>
-    </>
-  );
-}

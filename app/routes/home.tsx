@@ -19,7 +19,7 @@ import {
 } from "~/app/components/home/home-blocks";
 import { LocationsCarousel } from "~/app/components/locations/locations-carousel";
 import { ReviewsList } from "~/app/components/reviews/reviews-list";
-import { toCardVehicle } from "~/app/components/vehicle-card/card-vehicle";
+import { cardOf } from "~/app/components/vehicle-card/card-vehicle";
 import { useSite } from "~/app/lib/site";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -29,8 +29,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     ...home,
     // Card-shaped: the page sends for hydration only what the cards read.
-    featured: home.featured.map(toCardVehicle),
-    justArrived: home.justArrived.map(toCardVehicle),
+    featured: home.featured.map(cardOf),
+    justArrived: home.justArrived.map(cardOf),
     seo: {
       ...seoFor(
         context.origin,

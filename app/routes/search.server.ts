@@ -59,12 +59,14 @@ import type { RequestContext } from "~/server/http/load-context";
 import type { MultiSearchResult } from "~/server/search";
 import type { Seo } from "~/app/components/content/seo";
 import { pagerItems } from "~/app/components/search/search-pager";
-import {
-  packCard,
-  toCardVehicle,
-  type PackedCard,
-} from "~/app/components/vehicle-card/card-vehicle";
+import { packedCardOf, type PackedCard } from "~/app/components/vehicle-card/card-vehicle";
 import { formatNumber } from "~/domain/number-format";
+import {
+  packPanels,
+  packSlugTargets,
+  type PackedPanel,
+  type PackedSlugTarget,
+} from "~/app/components/search/packed-page-data";
 
 /** A filter's choice. Whether it is checked comes from the page's search state, in the browser too. */
 export type FacetOption = { value: string; label: string; count: number };
@@ -93,7 +95,8 @@ export type SelectedChip = { facet: SearchFacet; value: string; label: string; h
 
 export type SearchPageData = {
   scope: Pick<SearchScope, "id" | "path">;
-  slugTargets: SlugTarget[];
+  /** Dealership and location slugs, packed (`unpackSlugTargets` reads them). */
+  slugTargets: PackedSlugTarget[];
   state: SearchState;
   /** The canonical path and query of this page. */
   url: string;
@@ -109,7 +112,8 @@ export type SearchPageData = {
   sortOptions: { value: SortOption; label: string }[];
   /** The results' cards, packed (`unpackCard` reads them). */
   cards: PackedCard[];
-  panels: FacetPanel[];
+  /** The filter panels, their options packed (`unpackPanels` reads them). */
+  panels: PackedPanel[];
   chips: SelectedChip[];
   clearAllHref: string | null;
   /** Links of the pager's pages (first, last, and around the current page). */
@@ -275,7 +279,7 @@ export async function loadSearchPage(
     throw redirect(withQuery(canonicalUrl, requested.passThrough.toString()), 301);
   }
 
-  const cards = (hitsResult.hits as Vehicle[]).map((hit) => packCard(toCardVehicle(hit)));
+  const cards = (hitsResult.hits as Vehicle[]).map(packedCardOf);
   const heading = searchPageHeading(state, scope, settings, locale);
   const offset = (state.page - 1) * perPage;
 
@@ -408,7 +412,7 @@ export async function loadSearchPage(
   const title = searchPageTitle(heading, state.page);
   return {
     scope: { id: scope.id, path: scope.path },
-    slugTargets,
+    slugTargets: packSlugTargets(slugTargets),
     state,
     url: canonicalUrl,
     heading,
@@ -426,7 +430,7 @@ export async function loadSearchPage(
     sort,
     sortOptions,
     cards,
-    panels,
+    panels: packPanels(panels),
     chips,
     clearAllHref,
     pageHref,

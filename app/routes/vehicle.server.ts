@@ -5,7 +5,6 @@
  */
 import { data, redirect } from "react-router";
 import { formatOdometer, localiseText } from "~/domain/locale";
-import { imageUrl } from "~/domain/image-url";
 import { vehiclePagePath } from "~/domain/vehicle-paths";
 import {
   buildVehicleBySlugQuery,
@@ -17,8 +16,7 @@ import type { Vehicle } from "~/domain/vehicle";
 import type { RequestContext } from "~/server/http/load-context";
 import { loadLocationBySlug, type LocationView } from "~/server/content/locations";
 import type { Site } from "~/server/sites/site";
-import type { Seo } from "~/app/components/content/seo";
-import { toCardVehicle, type CardVehicle } from "~/app/components/vehicle-card/card-vehicle";
+import { packedCardOf, type PackedCard } from "~/app/components/vehicle-card/card-vehicle";
 import { memoFormat } from "~/app/components/vehicle-card/format-cache";
 import {
   vehicleSchemaFacts,
@@ -31,9 +29,13 @@ import {
 
 export type VehiclePageData = {
   page: VehiclePageModel;
-  /** Card data of the similar vehicles. */
-  similar: CardVehicle[];
-  seo: Seo & { image: string | null; imageAlt: string };
+  /** Card data of the similar vehicles, packed as on the search page (`unpackCard` reads them). */
+  similar: PackedCard[];
+  /**
+   * The meta description; the title, canonical URL and image the route's meta makes from the page
+   * model and the root's origin (the route's `vehicleSeo`), so they are not sent twice.
+   */
+  description: string;
   /** What the page's structured data says beyond the page model (built in the route's meta). */
   schema: VehicleSchemaFacts;
 };
@@ -88,29 +90,19 @@ export async function loadVehiclePage(
   request: Request,
   slug: string | undefined,
 ): Promise<VehiclePageData> {
-  const { site, origin } = context;
+  const { site } = context;
   const vehicle = requireListedVehicle(context, request, slug);
-  const canonicalPath = vehiclePagePath(vehicle.slug, site.settings);
 
   const location = vehicle.location ? await vehicleLocation(context, vehicle.location.slug) : null;
   const page = buildVehiclePageModel({ vehicle, site, location, nowMs: Date.now() });
-  // Card data only, as on the search page: what a card does not read is not sent for hydration.
-  const similar = findSimilar(context, vehicle).map(toCardVehicle);
-  const canonical = `${origin}${canonicalPath}`;
-  const image = vehicle.images[0]
-    ? absolute(imageUrl(vehicle.images[0].url, 1200, site.settings), origin)
-    : null;
+  // Card data only, as rows of values as on the search page: what a card does not read is not
+  // sent for hydration, and the stream writes no field names.
+  const similar = findSimilar(context, vehicle).map(packedCardOf);
 
   return {
     page,
     similar,
-    seo: {
-      title: `${page.condition} ${page.heading}`,
-      description: metaDescription(vehicle, page, site),
-      canonical,
-      image,
-      imageAlt: page.heading,
-    },
+    description: metaDescription(vehicle, page, site),
     schema: vehicleSchemaFacts(vehicle, offerAvailability(vehicle), site, location),
   };
 }
@@ -134,10 +126,6 @@ function vehicleLocation(context: RequestContext, slug: string): Promise<Locatio
     view.catch(() => locationCache.delete(key));
   }
   return view;
-}
-
-function absolute(path: string, origin: string): string {
-  return new URL(path, origin).href;
 }
 
 function metaDescription(vehicle: Vehicle, page: VehiclePageModel, site: Site): string {

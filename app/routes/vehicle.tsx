@@ -1,12 +1,16 @@
-import { isRouteErrorResponse, useRouteError } from "react-router";
+import { useMemo } from "react";
+import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
 import type { MetaDescriptor } from "react-router";
 import type { Route } from "./+types/vehicle";
 import { loadVehiclePage } from "./vehicle.server";
-import { seoMeta } from "~/app/components/content/seo";
+import { seoMeta, type Seo } from "~/app/components/content/seo";
+import { imageUrl } from "~/domain/image-url";
+import type { VehiclePageModel } from "~/app/components/vehicle-page/vehicle-page-model";
 import { NotFoundPage } from "~/app/components/site/not-found-page";
 import { partOnFirstUse } from "~/app/components/vehicle-page/part-on-first-use";
 import { breadcrumbJsonLd, vehicleJsonLd } from "~/app/components/vehicle-page/vehicle-json-ld";
 import type { Site } from "~/app/lib/site";
+import { unpackCard } from "~/app/components/vehicle-card/card-vehicle";
 import { VehiclePage } from "~/app/components/vehicle-page/vehicle-page";
 
 /**
@@ -24,11 +28,32 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return loadVehiclePage(context, request, params.slug);
 }
 
+/**
+ * The page's title, canonical URL and share image, made from the page model on the site's origin
+ * (the loader sends the description only).
+ */
+function vehicleSeo(
+  page: VehiclePageModel,
+  description: string,
+  site: Site | undefined,
+  origin: string,
+): Seo & { image: string | null; imageAlt: string } {
+  const photo = page.gallery.urls[0];
+  return {
+    title: `${page.condition} ${page.heading}`,
+    description,
+    canonical: `${origin}${page.canonicalPath}`,
+    image:
+      photo && site && origin ? new URL(imageUrl(photo, 1200, site.settings), origin).href : null,
+    imageAlt: page.heading,
+  };
+}
+
 export function meta({ data, matches }: Route.MetaArgs): MetaDescriptor[] {
   if (!data) return [];
-  const { seo } = data;
   const root = matches[0]?.data as { site?: Site; origin?: string } | undefined;
   const origin = root?.origin ?? "";
+  const seo = vehicleSeo(data.page, data.description, root?.site, origin);
   return [
     ...seoMeta(seo, matches).filter((tag) => !("property" in tag && tag.property === "og:type")),
     { property: "og:type", content: "product" },
@@ -54,13 +79,15 @@ export function meta({ data, matches }: Route.MetaArgs): MetaDescriptor[] {
 }
 
 export default function VehicleRoute({ loaderData }: Route.ComponentProps) {
+  const origin = (useRouteLoaderData("root") as { origin?: string } | undefined)?.origin ?? "";
+  const similar = useMemo(() => loaderData.similar.map(unpackCard), [loaderData.similar]);
   return (
     // Keyed by vehicle: moving to another vehicle in the app starts its gallery and calculator afresh.
     <VehiclePage
       key={loaderData.page.vehicle.id}
       page={loaderData.page}
-      similar={loaderData.similar}
-      canonical={loaderData.seo.canonical}
+      similar={similar}
+      canonical={`${origin}${loaderData.page.canonicalPath}`}
       enquiryForm={
         loaderData.page.unavailable ? undefined : (
           <VehicleEnquiryForm vehicleId={loaderData.page.vehicle.id} />

@@ -20,9 +20,9 @@ export function filterOptions(html: string): PageOption[] {
     const facet = /name="([^"]+)"/.exec(attrs)?.[1];
     const value = /value="([^"]*)"/.exec(attrs)?.[1];
     if (!facet || value === undefined) continue;
-    // The count is the first number followed by ' vehicles' after the input.
+    // The count is the first number followed by ' vehicles' (read, not shown) after the input.
     const after = html.slice(m.index, m.index + 1500);
-    const count = /([\d,]+)<span class="sr-only"> vehicles<\/span>/.exec(after)?.[1];
+    const count = /([\d,]+)<span> vehicles<\/span>/.exec(after)?.[1];
     if (count === undefined) continue;
     options.push({
       facet,

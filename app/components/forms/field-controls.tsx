@@ -20,8 +20,8 @@ import { cn } from "~/app/lib/cn";
 import { useSite } from "~/app/lib/site";
 import type { FormValue } from "./form-types";
 
-export const inputClass =
-  "block w-full rounded-site border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40 aria-[invalid=true]:border-red-700";
+/** A text, select or textarea control's look (app.css: one class, sent with every field). */
+export const inputClass = "field-input";
 
 export function fieldId(formId: string, name: string): string {
   return `${formId}-${name.replace(/[^A-Za-z0-9_-]/g, "-")}`;

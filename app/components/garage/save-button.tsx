@@ -13,6 +13,21 @@ import { useHydrated } from "~/app/lib/use-hydrated";
 import { toggleStoredFavourite, useFavourites } from "./favourites-store";
 import { GARAGE_FORM_PATH, garageAnalytics } from "./garage-client";
 
+/**
+ * The heart's attributes wherever it is drawn: a submit button carrying the car (the post without
+ * JavaScript), a toggle named after the car, its tooltip saying what a press does.
+ */
+export function saveToggleProps(vehicleId: Favourite["id"], title: string, saved: boolean) {
+  return {
+    type: "submit",
+    name: "vehicle_id",
+    value: vehicleId,
+    "aria-pressed": saved,
+    "aria-label": `Save ${title}`,
+    title: saved ? "Saved to your garage" : "Save to your garage",
+  } as const;
+}
+
 export function SaveButton({
   vehicle,
   title,
@@ -49,15 +64,7 @@ export function SaveButton({
     >
       <input type="hidden" name="intent" value="toggle" />
       {/* The button carries the vehicle: the form's only submitter, it sends vehicle_id. */}
-      <button
-        type="submit"
-        name="vehicle_id"
-        value={vehicle.id}
-        aria-pressed={saved}
-        aria-label={`Save ${title}`}
-        title={saved ? "Saved to your garage" : "Save to your garage"}
-        className="save-button"
-      >
+      <button {...saveToggleProps(vehicle.id, title, saved)} className="save-button">
         {/* The heart is the button's ::before (app/app.css), outlined or filled by aria-pressed. */}
       </button>
       <span role="status" className="sr-only">

@@ -54,26 +54,21 @@ export function MakeCards({ panel }: { panel: Extract<FacetPanel, { kind: "makes
       onChange={() => commit()}
     />
   );
-  const grid = "grid grid-cols-3 gap-2";
 
   return (
-    <section aria-labelledby="make-panel-heading" className="border-b border-slate-200 py-3">
-      <h3
-        id="make-panel-heading"
-        className="mb-2 flex min-h-11 items-center font-semibold text-slate-900"
-      >
-        {panel.label}
-      </h3>
+    // `.make-panel` (app/app.css) styles its heading, grids and 'Show all makes'.
+    <section aria-labelledby="make-panel-heading" className="make-panel">
+      <h3 id="make-panel-heading">{panel.label}</h3>
       <fieldset>
         <legend className="sr-only">{panel.label}</legend>
-        <ul className={grid}>{popular.map(card)}</ul>
+        <ul>{popular.map(card)}</ul>
         {extra.length > 0 && (
           <details className="group mt-2">
-            <summary className="flex min-h-11 cursor-pointer list-none items-center text-sm font-semibold text-brand underline [&::-webkit-details-marker]:hidden">
+            <summary>
               <span className="group-open:hidden">{SEARCH_PAGE_TEXT.showAllMakes}</span>
               <span className="hidden group-open:inline">{SEARCH_PAGE_TEXT.hideExtraMakes}</span>
             </summary>
-            <ul className={grid}>{extra.map(card)}</ul>
+            <ul>{extra.map(card)}</ul>
           </details>
         )}
       </fieldset>

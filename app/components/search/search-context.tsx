@@ -16,7 +16,8 @@ import {
 } from "~/domain/search-page";
 import { buildScopedSearchUrl, parseScopedSearchUrl, searchScopeFor } from "~/domain/search-scope";
 import type { SearchState } from "~/domain/search-url";
-import type { SearchPageData } from "~/app/routes/search.server";
+import type { FacetPanel, SearchPageData } from "~/app/routes/search.server";
+import { unpackPanels, unpackSlugTargets } from "./packed-page-data";
 import { useSite } from "~/app/lib/site";
 
 export const FILTER_FORM_ID = "search-filters-form";
@@ -24,6 +25,8 @@ export const FILTER_DRAWER_ID = "search-filters";
 
 type SearchUi = {
   data: SearchPageData;
+  /** The filter panels, unpacked. */
+  panels: FacetPanel[];
   /** The state the controls show: the pending navigation's while results load (optimistic). */
   view: SearchState;
   /** Results are being replaced. */
@@ -70,7 +73,8 @@ export function SearchUiProvider({
     setArrivedAt(location.key);
     setRequested(null);
   }
-  const { scope: scopeRef, slugTargets } = data;
+  const scopeRef = data.scope;
+  const slugTargets = useMemo(() => unpackSlugTargets(data.slugTargets), [data.slugTargets]);
 
   const pending = navigation.location;
   const pendingInScope =
@@ -118,6 +122,10 @@ export function SearchUiProvider({
   );
 
   const loading = (navigation.state === "loading" && pendingInScope) || requestedState !== null;
-  const value = useMemo(() => ({ data, view, loading, commit }), [data, view, loading, commit]);
+  const panels = useMemo(() => unpackPanels(data.panels), [data.panels]);
+  const value = useMemo(
+    () => ({ data, panels, view, loading, commit }),
+    [data, panels, view, loading, commit],
+  );
   return <SearchUiContext.Provider value={value}>{children}</SearchUiContext.Provider>;
 }

@@ -10,8 +10,7 @@ import { SEARCH_PAGE_TEXT } from "~/domain/search-facets";
 import { localiseText } from "~/domain/locale";
 import { rangeFieldNames } from "~/domain/search-page";
 import type { FacetOption, FacetPanel } from "~/app/routes/search.server";
-import { cn } from "~/app/lib/cn";
-import { useSite, useTemplate } from "~/app/lib/site";
+import { useSite } from "~/app/lib/site";
 import { formatCount } from "~/app/components/vehicle-card/format-cache";
 import { MakeCards } from "./make-cards";
 import { OptionCount } from "./option-count";
@@ -93,8 +92,9 @@ function ListPanel({ panel }: { panel: Extract<FacetPanel, { kind: "list" }> }) 
   const selected = view.filters[panel.facet] ?? [];
   return (
     <Panel title={panel.label} open={panel.options.length <= 12 || selected.length > 0}>
+      {/* The legend repeats the summary's heading for screen readers (`.facet-panel legend`). */}
       <fieldset>
-        <legend className="sr-only">{panel.label}</legend>
+        <legend>{panel.label}</legend>
         <ul className="facet-options">
           {panel.options.map((option) => (
             <Checkbox
@@ -127,7 +127,7 @@ function RangePanel({ panel }: { panel: Extract<FacetPanel, { kind: "range" }> }
     // The label holds its box, as a checkbox option's does (app/app.css, `.range-field`).
     <label className="range-field">
       {which === "min" ? "Min" : "Max"}
-      <span className="sr-only"> {panel.label.toLowerCase()}</span>
+      <span className="sr-only">{` ${panel.label.toLowerCase()}`}</span>
       <input
         name={which === "min" ? names.min : names.max}
         type="number"
@@ -151,7 +151,7 @@ function RangePanel({ panel }: { panel: Extract<FacetPanel, { kind: "range" }> }
   return (
     <Panel title={panel.label}>
       <fieldset className="flex gap-2">
-        <legend className="sr-only">{panel.label}</legend>
+        <legend>{panel.label}</legend>
         {input("min", min)}
         {input("max", max)}
       </fieldset>
@@ -181,7 +181,7 @@ function KeywordBox() {
         placeholder={SEARCH_PAGE_TEXT.keywordPlaceholder}
         autoComplete="off"
         enterKeyHint="search"
-        className="w-full rounded-site border border-slate-400 px-3 py-2.5"
+        className="filter-keyword"
       />
     </div>
   );
@@ -210,12 +210,11 @@ function HiddenSelections({ shown }: { shown: ReadonlySet<string> }) {
  * opened by the 'Filters' button, closed by 'Show N results'.
  */
 export function SearchFilters() {
-  const { data, commit, loading } = useSearchUi();
+  const { data, panels, commit, loading } = useSearchUi();
   const site = useSite();
-  const t = useTemplate();
   const drawer = useRef<HTMLDivElement>(null);
-  const shown = new Set<string>(data.panels.map((p) => p.facet));
-  if (data.panels.some((p) => p.kind === "makes" && p.modelsFacet)) shown.add("make_model");
+  const shown = new Set<string>(panels.map((p) => p.facet));
+  if (panels.some((p) => p.kind === "makes" && p.modelsFacet)) shown.add("make_model");
 
   useEffect(() => {
     const element = drawer.current;
@@ -241,23 +240,15 @@ export function SearchFilters() {
       id={FILTER_DRAWER_ID}
       popover="auto"
       aria-labelledby="search-filters-heading"
-      className={cn(
-        // Small screens: a drawer from the left, shown only while open (the popover's own rule).
-        "fixed inset-y-0 right-auto left-0 m-0 h-full max-h-none w-[min(24rem,92vw)] overflow-y-auto border-0 bg-white p-4 text-slate-900 shadow-2xl backdrop:bg-slate-950/50",
-        // Large screens: an ordinary sidebar, always shown.
-        "lg:static lg:block lg:h-auto lg:w-auto lg:overflow-visible lg:bg-transparent lg:p-0 lg:shadow-none",
-      )}
+      // Small screens: a drawer from the left, shown only while open (the popover's own rule);
+      // large screens: an ordinary sidebar, always shown (`.filter-drawer`, app/app.css).
+      className="filter-drawer"
     >
-      <div className="mb-2 flex items-center justify-between">
-        <h2 id="search-filters-heading" tabIndex={-1} className={cn("text-xl", t.heading)}>
+      <div className="filter-drawer-head">
+        <h2 id="search-filters-heading" tabIndex={-1} className="t-heading">
           Filters
         </h2>
-        <button
-          type="button"
-          popoverTarget={FILTER_DRAWER_ID}
-          popoverTargetAction="hide"
-          className="inline-flex min-h-11 items-center rounded-site px-3 text-sm font-semibold underline lg:hidden"
-        >
+        <button type="button" popoverTarget={FILTER_DRAWER_ID} popoverTargetAction="hide">
           Close
         </button>
       </div>
@@ -269,7 +260,7 @@ export function SearchFilters() {
         noValidate
       >
         <KeywordBox />
-        {data.panels.map((panel) => {
+        {panels.map((panel) => {
           switch (panel.kind) {
             case "makes":
               return <MakeCards key={panel.facet} panel={panel} />;
@@ -280,15 +271,8 @@ export function SearchFilters() {
           }
         })}
         <HiddenSelections shown={shown} />
-        <div className="sticky bottom-0 mt-4 bg-white py-3 lg:static lg:bg-transparent">
-          <button
-            type="submit"
-            aria-live="polite"
-            className={cn(
-              "inline-flex min-h-11 w-full items-center justify-center px-4 py-2 font-semibold",
-              t.button,
-            )}
-          >
+        <div className="filter-apply">
+          <button type="submit" aria-live="polite" className="btn">
             {loading ? "Updating…" : `Apply (${count})`}
           </button>
         </div>

@@ -7,8 +7,9 @@ import { SiteLink } from "~/app/components/site/site-link";
 import { APP_LINK } from "~/app/components/site/app-links";
 import { VehicleCard } from "~/app/components/vehicle-card/vehicle-card";
 import { unpackCard } from "~/app/components/vehicle-card/card-vehicle";
+import { CardList } from "~/app/components/vehicle-card/card-list";
 import { cn } from "~/app/lib/cn";
-import { useSite, useTemplate } from "~/app/lib/site";
+import { useSite } from "~/app/lib/site";
 import { LoadingAnimation } from "./loading-animation";
 import { RecentSearches } from "./recent-searches";
 import { FILTER_DRAWER_ID, FILTER_FORM_ID, SearchUiProvider, useSearchUi } from "./search-context";
@@ -28,17 +29,15 @@ function SortSelect() {
   return (
     // On a phone the select takes the room the row has left (and no more), so the row, and the
     // Sort button shown without JavaScript, stay on screen.
-    <div className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
-      <label htmlFor="search-sort" className="text-sm font-medium whitespace-nowrap text-slate-800">
-        Sort by
-      </label>
+    // `.search-sort` (app/app.css) styles its label, select and button.
+    <div className="search-sort">
+      <label htmlFor="search-sort">Sort by</label>
       <select
         id="search-sort"
         name="sortBy"
         form={FILTER_FORM_ID}
         value={view.sortBy ?? data.sort}
         onChange={() => commit()}
-        className="min-h-11 min-w-0 flex-1 rounded-site border border-slate-400 bg-white px-2 text-sm sm:flex-none"
       >
         {data.sortOptions.map((option) => (
           <option key={option.value} value={option.value}>
@@ -47,11 +46,7 @@ function SortSelect() {
         ))}
       </select>
       <noscript>
-        <button
-          type="submit"
-          form={FILTER_FORM_ID}
-          className="min-h-11 shrink-0 rounded-site border border-slate-400 px-3 text-sm font-semibold"
-        >
+        <button type="submit" form={FILTER_FORM_ID}>
           Sort
         </button>
       </noscript>
@@ -111,26 +106,18 @@ const FILLER_SPAN = {
 } as const;
 
 function SomethingSimilarCard({ after = 0 }: { after?: number }) {
-  const t = useTemplate();
   return (
+    // `.card-filler` (app/app.css) styles its text and link.
     <li
       className={cn(
-        "flex flex-col justify-center rounded-site border-2 border-dashed border-slate-300 p-6 text-center",
+        "card-filler",
         FILLER_SPAN.sm[(after % 2) as 0 | 1],
         FILLER_SPAN.xl[(after % 3) as 0 | 1 | 2],
       )}
     >
-      <p className={cn("text-lg", t.heading)}>{SEARCH_PAGE_TEXT.somethingSimilar}</p>
-      <p className="mt-2 text-sm text-slate-700">
-        Tell us what you are after and our team will find it for you.
-      </p>
-      <SiteLink
-        href="/contact"
-        className={cn(
-          "mx-auto mt-4 inline-flex min-h-11 items-center px-4 font-semibold",
-          t.buttonOutline,
-        )}
-      >
+      <p className="t-heading">{SEARCH_PAGE_TEXT.somethingSimilar}</p>
+      <p>Tell us what you are after and our team will find it for you.</p>
+      <SiteLink href="/contact" className="btn-outline">
         Ask our team
       </SiteLink>
     </li>
@@ -140,7 +127,7 @@ function SomethingSimilarCard({ after = 0 }: { after?: number }) {
 function Results({ onPageLink }: { onPageLink: () => void }) {
   const { data, loading } = useSearchUi();
   const site = useSite();
-  const t = useTemplate();
+  const vehicles = data.cards.map(unpackCard);
   return (
     <div className="relative" aria-busy={loading}>
       {loading && (
@@ -150,7 +137,7 @@ function Results({ onPageLink }: { onPageLink: () => void }) {
       )}
       {data.total === 0 ? (
         <div className="mt-8">
-          <h2 className={cn("text-2xl", t.heading)}>No vehicles match your search</h2>
+          <h2 className="text-2xl t-heading">No vehicles match your search</h2>
           <p className="mt-2 text-slate-700">
             Try removing a filter above{data.clearAllHref ? " or clear them all" : ""}, or ask us to
             find one for you.
@@ -160,17 +147,17 @@ function Results({ onPageLink }: { onPageLink: () => void }) {
           </ul>
         </div>
       ) : (
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {data.cards.map((card, index) => {
-            const vehicle = unpackCard(card);
-            return (
-              <li key={vehicle.id}>
-                <VehicleCard vehicle={vehicle} priority={index < PRIORITY_CARDS} />
-              </li>
-            );
-          })}
-          <SomethingSimilarCard after={data.cards.length} />
-        </ul>
+        <CardList
+          certified={vehicles.some((vehicle) => vehicle.certified)}
+          className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+        >
+          {vehicles.map((vehicle, index) => (
+            <li key={vehicle.id}>
+              <VehicleCard vehicle={vehicle} priority={index < PRIORITY_CARDS} />
+            </li>
+          ))}
+          <SomethingSimilarCard after={vehicles.length} />
+        </CardList>
       )}
       <SearchPager
         page={data.page}
@@ -185,7 +172,6 @@ function Results({ onPageLink }: { onPageLink: () => void }) {
 function SearchLayout() {
   const { data, view } = useSearchUi();
   const site = useSite();
-  const t = useTemplate();
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const pageLinkClicked = useRef(false);
   const filterCount = selectedFacetCount(view) + (view.query ? 1 : 0);
@@ -201,7 +187,7 @@ function SearchLayout() {
   return (
     // One click handler makes every card, chip and page link navigate in the app.
     <div className="mx-auto max-w-7xl px-4 py-6 lg:py-10">
-      <h1 className={cn("text-2xl sm:text-3xl", t.heading)}>{data.heading}</h1>
+      <h1 className="text-2xl sm:text-3xl t-heading">{data.heading}</h1>
       <div className="mt-6 lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-8">
         <aside aria-label="Search filters">
           <SearchFilters />
@@ -226,10 +212,7 @@ function SearchLayout() {
               <button
                 type="button"
                 popoverTarget={FILTER_DRAWER_ID}
-                className={cn(
-                  "inline-flex min-h-11 shrink-0 items-center gap-2 px-4 text-sm font-semibold whitespace-nowrap lg:hidden",
-                  t.buttonOutline,
-                )}
+                className="filters-open btn-outline"
               >
                 Filters{filterCount > 0 ? ` (${filterCount})` : ""}
               </button>

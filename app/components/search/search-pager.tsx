@@ -1,4 +1,4 @@
-import { APP_LINK } from "~/app/components/site/app-links";
+import { APP_LINKS } from "~/app/components/site/app-links";
 
 /** Page numbers to show: first, last, and two either side of the current page; null = a gap. */
 export function pagerItems(page: number, count: number): (number | null)[] {
@@ -32,12 +32,11 @@ export function SearchPager({
   const href = (p: number) => hrefs[p] ?? "";
   return (
     <nav aria-label="Pagination" className="mt-10">
-      <ul className="flex flex-wrap items-center justify-center gap-2">
+      <ul className="flex flex-wrap items-center justify-center gap-2" {...APP_LINKS}>
         {page > 1 && (
           <li>
             <a
               href={href(page - 1)}
-              {...APP_LINK}
               data-keep-scroll=""
               rel="prev"
               onClick={onNavigate}
@@ -56,7 +55,6 @@ export function SearchPager({
             <li key={p}>
               <a
                 href={href(p)}
-                {...APP_LINK}
                 data-keep-scroll=""
                 onClick={onNavigate}
                 aria-current={p === page ? "page" : undefined}
@@ -73,7 +71,6 @@ export function SearchPager({
           <li>
             <a
               href={href(page + 1)}
-              {...APP_LINK}
               data-keep-scroll=""
               rel="next"
               onClick={onNavigate}

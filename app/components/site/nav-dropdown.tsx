@@ -12,7 +12,6 @@ import { SiteLink } from "./site-link";
  */
 export function NavDropdown({
   item,
-  linkClassName,
   nameSuffix,
   alignEnd = false,
   childClassNames,
@@ -20,7 +19,6 @@ export function NavDropdown({
   menuItem = false,
 }: {
   item: NavigationItem;
-  linkClassName: string;
   /** Words only screen readers hear after the name ('More' + ' pages'). */
   nameSuffix?: string;
   /** Open the list from the button's right edge (the row's last item). */
@@ -88,7 +86,8 @@ export function NavDropdown({
         type="button"
         aria-expanded={open}
         aria-controls={id}
-        className={cn("nav-link flex items-center gap-1", linkClassName)}
+        // The template's look and the chevron are the component class's (app/app.css, `.nav-link`).
+        className="nav-link"
         onClick={() => setOpen((v) => !v)}
         onKeyDown={(event) => {
           if (event.key === "ArrowDown") {
@@ -108,7 +107,7 @@ export function NavDropdown({
       >
         {item.dropdownItems?.map((child, index) => (
           <li key={`${child.name}-${child.url}`} className={childClassNames?.[index] || undefined}>
-            <SiteLink href={child.url} className="nav-dropdown-link" onClick={() => setOpen(false)}>
+            <SiteLink href={child.url} onClick={() => setOpen(false)}>
               {localiseText(child.name, locale)}
             </SiteLink>
           </li>

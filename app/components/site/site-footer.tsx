@@ -1,7 +1,7 @@
 import { cleanContactLinkName } from "~/domain/links";
 import { localiseText, term } from "~/domain/locale";
 import { cn } from "~/app/lib/cn";
-import { useSite, useTemplate } from "~/app/lib/site";
+import { footerNavigation, useSite, useTemplate } from "~/app/lib/site";
 import { SiteLink } from "./site-link";
 
 const SOCIAL_LABELS: Record<string, string> = {
@@ -13,7 +13,11 @@ const SOCIAL_LABELS: Record<string, string> = {
   x: "X",
 };
 
-/** Footer groups (Search Stock, Buyer Tools, Servicing & Parts, Company) and social links. */
+/**
+ * Footer groups (Search Stock, Buyer Tools, Servicing & Parts, Company) and social links. Headings
+ * and link lists are component classes (app/app.css): the template's heading follows the
+ * `data-template` attribute of <html>, a link's underline on hover is its list's.
+ */
 export function SiteFooter() {
   const site = useSite();
   const t = useTemplate();
@@ -21,13 +25,13 @@ export function SiteFooter() {
   return (
     <footer className={cn("mt-16", t.footer)}>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
-        {site.navigation.footer.map((group) => (
+        {footerNavigation(site).map((group) => (
           <nav key={group.title} aria-label={group.title}>
-            <h2 className={cn("mb-3 text-base", t.footerHeading)}>{group.title}</h2>
-            <ul className="space-y-2 text-sm">
+            <h2 className="footer-heading">{group.title}</h2>
+            <ul className="footer-links">
               {group.items.map((item) => (
                 <li key={`${item.name}-${item.url}`}>
-                  <SiteLink href={item.url} className="hover:underline">
+                  <SiteLink href={item.url}>
                     {localiseText(cleanContactLinkName(item.name), site.locale)}
                   </SiteLink>
                 </li>
@@ -36,19 +40,16 @@ export function SiteFooter() {
           </nav>
         ))}
         <div>
-          <h2 className={cn("mb-3 text-base", t.footerHeading)}>{site.name}</h2>
+          <h2 className="footer-heading">{site.name}</h2>
           <p className="mb-3 text-sm">
             <SiteLink href="/contact" className="font-semibold underline">
               {`Send us an ${term(site.locale, "enquiry").toLowerCase()}`}
             </SiteLink>
           </p>
-          <address className="space-y-2 text-sm not-italic">
+          <address className="footer-links not-italic">
             {site.contactDetails.phone && (
               <p>
-                <a
-                  href={`tel:${site.contactDetails.phone.replace(/[^\d+]/g, "")}`}
-                  className="hover:underline"
-                >
+                <a href={`tel:${site.contactDetails.phone.replace(/[^\d+]/g, "")}`}>
                   {site.contactDetails.phone}
                 </a>
               </p>
@@ -57,7 +58,7 @@ export function SiteFooter() {
               <p>
                 <a
                   href={`mailto:${site.contactDetails.email}`}
-                  className="[overflow-wrap:anywhere] hover:underline"
+                  className="[overflow-wrap:anywhere]"
                 >
                   {site.contactDetails.email}
                 </a>
@@ -65,12 +66,10 @@ export function SiteFooter() {
             )}
           </address>
           {site.navigation.social.length > 0 && (
-            <ul className="mt-4 flex flex-wrap gap-3 text-sm" aria-label="Social media">
+            <ul className="footer-social" aria-label="Social media">
               {site.navigation.social.map((s) => (
                 <li key={s.network}>
-                  <SiteLink href={s.url} className="underline-offset-2 hover:underline">
-                    {SOCIAL_LABELS[s.network] ?? s.network}
-                  </SiteLink>
+                  <SiteLink href={s.url}>{SOCIAL_LABELS[s.network] ?? s.network}</SiteLink>
                 </li>
               ))}
             </ul>

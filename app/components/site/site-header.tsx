@@ -3,11 +3,11 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useHydrated } from "~/app/lib/use-hydrated";
 import { localiseText } from "~/domain/locale";
 import { cn } from "~/app/lib/cn";
-import { useSite, useTemplate } from "~/app/lib/site";
+import { headerNavigation, useSite, useTemplate } from "~/app/lib/site";
 import { groupNameIsLink, headerMenu, MORE_ITEM_NAME } from "./header-menu";
 import { NavDropdown } from "./nav-dropdown";
 import { SiteLink } from "./site-link";
-import { APP_LINK } from "~/app/components/site/app-links";
+import { APP_LINK, APP_LINKS } from "~/app/components/site/app-links";
 
 const ACTION_LABELS = ["Value My Car", "Book a Service"] as const;
 
@@ -33,7 +33,8 @@ export function SiteHeader() {
   const phoneInRow = tel !== null && !t.topBar;
 
   // The menu in the row: what does not fit at a breakpoint shows under 'More' there instead.
-  const menu = headerMenu(site.navigation.header, {
+  const navigation = headerNavigation(site);
+  const menu = headerMenu(navigation, {
     logoText: site.logo ? null : site.name,
     phone: phoneInRow ? phone : null,
     actions: ACTION_LABELS,
@@ -91,20 +92,22 @@ export function SiteHeader() {
   const moreItems = [...overflow.map((o) => o.entry), ...menu.more];
   const moreClassNames = [...overflow.map((o) => o.className), ...menu.more.map(() => "")];
 
-  const button = "px-4 py-2 text-sm font-semibold whitespace-nowrap";
+  // The template's buttons (`btn`, `btn-outline`), sized by `header-action` (app/app.css).
   // 'Book a Service' joins the row from 768 px, 'Value My Car' from 1024 px; the phone menu
   // carries whichever the row does not.
   const actions = (inMenu: boolean) => (
     <>
       <SiteLink
         href="/sell-my-car"
-        className={cn(button, t.buttonOutline, inMenu ? "lg:hidden" : "max-lg:hidden")}
+        className={cn("header-action btn-outline", inMenu ? "lg:hidden" : "max-lg:hidden")}
+        discover={!inMenu}
       >
         {ACTION_LABELS[0]}
       </SiteLink>
       <SiteLink
         href="/service"
-        className={cn(button, t.button, inMenu ? "md:hidden" : "max-md:hidden")}
+        className={cn("header-action btn", inMenu ? "md:hidden" : "max-md:hidden")}
+        discover={!inMenu}
       >
         {ACTION_LABELS[1]}
       </SiteLink>
@@ -112,19 +115,21 @@ export function SiteHeader() {
   );
 
   const menuPlace = cn("lg:hidden", !phoneInRow && "ml-auto md:ml-0");
-  const menuToggle =
-    "flex min-h-11 cursor-pointer items-center rounded-site border px-3 text-sm font-semibold";
+  // The 'Menu' button's (and before JavaScript its summary's) look: `menu-toggle` (app/app.css).
+  const menuToggle = "menu-toggle";
   const mobileNav = (
-    <nav id="mobile-menu" aria-label="Mobile" className="mobile-menu">
+    // Every link here is also in the row or its dropdowns, marked for route discovery there: here
+    // the block's attribute makes them navigate in the app (app-links.tsx).
+    <nav id="mobile-menu" aria-label="Mobile" className="mobile-menu" {...APP_LINKS}>
       {/* Its items' look is the `mobile-menu` component class (app/app.css): every page has them. */}
       <ul>
-        {site.navigation.header.map((item) => (
+        {navigation.map((item) => (
           <li key={item.name}>
             {item.dropdownItems?.length ? (
               // A group's name heads its links, as the desktop dropdown's button does.
               <p>{label(item.name)}</p>
             ) : (
-              <SiteLink href={item.url} onClick={closeMenu}>
+              <SiteLink href={item.url} onClick={closeMenu} discover={false}>
                 {label(item.name)}
               </SiteLink>
             )}
@@ -132,7 +137,7 @@ export function SiteHeader() {
               <ul>
                 {item.dropdownItems.map((child) => (
                   <li key={child.name}>
-                    <SiteLink href={child.url} onClick={closeMenu}>
+                    <SiteLink href={child.url} onClick={closeMenu} discover={false}>
                       {label(child.name)}
                     </SiteLink>
                   </li>
@@ -184,19 +189,15 @@ export function SiteHeader() {
         </a>
         <nav aria-label="Main" className="hidden min-w-0 flex-1 lg:block">
           <ul ref={menuList} className="flex flex-nowrap items-center whitespace-nowrap">
-            {menu.items.map((item, i) => {
+            {/* An item past what the row holds from xl is never shown in it, even once measured
+                (a measured row holds fewer): it is only under 'More' and in the phone menu. */}
+            {menu.items.slice(0, menu.fit.xl).map((item, i) => {
               const shownFrom = inRow(i);
               return item.dropdownItems?.length ? (
-                <NavDropdown
-                  key={item.name}
-                  item={item}
-                  linkClassName={t.navLink}
-                  className={shownFrom}
-                  menuItem
-                />
+                <NavDropdown key={item.name} item={item} className={shownFrom} menuItem />
               ) : (
                 <li key={item.name} className={shownFrom || undefined} data-menu-item>
-                  <SiteLink href={item.url} className={cn("nav-link", t.navLink)}>
+                  <SiteLink href={item.url} className="nav-link">
                     {label(item.name)}
                   </SiteLink>
                 </li>
@@ -206,7 +207,6 @@ export function SiteHeader() {
               <NavDropdown
                 item={{ name: MORE_ITEM_NAME, url: menu.moreUrl ?? "", dropdownItems: moreItems }}
                 nameSuffix=" pages"
-                linkClassName={t.navLink}
                 className="ml-auto"
                 alignEnd
                 childClassNames={moreClassNames}
@@ -248,9 +248,7 @@ export function SiteHeader() {
         ) : (
           // Before (or without) JavaScript the same menu is a disclosure the browser opens.
           <details className={menuPlace}>
-            <summary className={cn(menuToggle, "list-none [&::-webkit-details-marker]:hidden")}>
-              Menu
-            </summary>
+            <summary className={menuToggle}>Menu</summary>
             {mobileNav}
           </details>
         )}

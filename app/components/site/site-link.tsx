@@ -2,7 +2,14 @@ import type { ComponentProps } from "react";
 import { classifyLink, resolveSiteLink } from "~/domain/links";
 import { useSite } from "~/app/lib/site";
 
-type SiteLinkProps = Omit<ComponentProps<"a">, "href"> & { href: string };
+type SiteLinkProps = Omit<ComponentProps<"a">, "href"> & {
+  href: string;
+  /**
+   * false: an own path in an APP_LINKS block whose page marks the same link elsewhere (the phone
+   * menu repeats the header row's links): no `data-discover` of its own.
+   */
+  discover?: boolean;
+};
 
 /**
  * A link as the link rules of docs/product/search-and-urls.md want it: the site's own paths
@@ -11,13 +18,13 @@ type SiteLinkProps = Omit<ComponentProps<"a">, "href"> & { href: string };
  * learn their routes ahead of the click and AppLinkNavigation (in the root layout) turn them into
  * app navigation: one attribute for both.
  */
-export function SiteLink({ href, children, ...props }: SiteLinkProps) {
+export function SiteLink({ href, children, discover = true, ...props }: SiteLinkProps) {
   const site = useSite();
   const url = resolveSiteLink(href, site.settings);
   const kind = classifyLink(url);
   if (kind === "internal") {
     return (
-      <a href={url} data-discover="true" {...props}>
+      <a href={url} data-discover={discover ? "true" : undefined} {...props}>
         {children}
       </a>
     );

@@ -7,16 +7,17 @@ export function DriveAwayBreakdown({ driveAway }: { driveAway: DriveAwayView }) 
       <summary className="cursor-pointer font-semibold">
         {DRIVE_AWAY_LABEL}: <span className="tabular-nums">{driveAway.total}</span>
       </summary>
-      <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-left">
+      {/* Rows and amounts are styled by the `drive-away-lines` component class (app/app.css). */}
+      <dl className="drive-away-lines">
         {driveAway.lines.map((line) => (
-          <div key={line.label} className="contents">
+          <div key={line.label}>
             <dt>{line.label}</dt>
-            <dd className="text-right tabular-nums">{line.amount}</dd>
+            <dd>{line.amount}</dd>
           </div>
         ))}
-        <div className="contents">
-          <dt className="font-semibold">Total (estimate)</dt>
-          <dd className="text-right font-semibold tabular-nums">{driveAway.total}</dd>
+        <div className="font-semibold">
+          <dt>Total (estimate)</dt>
+          <dd>{driveAway.total}</dd>
         </div>
       </dl>
       <p className="mt-2 text-slate-700">{DRIVE_AWAY_NOTE}</p>

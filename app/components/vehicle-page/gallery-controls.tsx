@@ -74,22 +74,12 @@ export function ArrowButton({
       type="button"
       onClick={onClick}
       aria-label={direction === "previous" ? "Previous photo" : "Next photo"}
+      // The round button and its chevron are the `gallery-arrow` component class (app/app.css).
       className={cn(
-        "no-print absolute top-1/2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white",
-        direction === "previous" ? "left-3" : "right-3",
+        "gallery-arrow no-print",
+        direction === "previous" ? "left-3" : "gallery-arrow-next right-3",
         className,
       )}
-    >
-      <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true" focusable="false">
-        <path
-          d={direction === "previous" ? "M15 5l-7 7 7 7" : "M9 5l7 7-7 7"}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.5"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
-    </button>
+    />
   );
 }

@@ -3,7 +3,8 @@ import type { KeyboardEvent } from "react";
 import { preload } from "react-dom";
 import { cn } from "~/app/lib/cn";
 import { useTemplate } from "~/app/lib/site";
-import { MAIN_IMAGE_SIZES } from "./constants";
+import { useHydrated } from "~/app/lib/use-hydrated";
+import { MAIN_IMAGE_SIZES, SERVER_THUMBNAILS } from "./constants";
 import { ArrowButton, keyStep, stepIndex, useSwipe } from "./gallery-controls";
 import type { GalleryImage, SidebarLink } from "./vehicle-page-model";
 import { VehiclePlaceholder } from "./vehicle-placeholder";
@@ -28,6 +29,7 @@ export function Gallery({
   requestPhotos: SidebarLink | null;
 }) {
   const t = useTemplate();
+  const hydrated = useHydrated();
   const [index, setIndex] = useState(0);
   const [viewerOpen, setViewerOpen] = useState(false);
   const thumbs = useRef<HTMLUListElement>(null);
@@ -129,23 +131,17 @@ export function Gallery({
       </div>
       {count > 1 && (
         <ul ref={thumbs} className="gallery-thumbs no-print" aria-label="Thumbnails">
-          {images.map((image, i) => (
-            <li key={image.src}>
-              {/* The current photo's thumbnail is styled by its aria-current (app.css). */}
+          {(hydrated ? images : images.slice(0, SERVER_THUMBNAILS)).map((image, i) => (
+            // A feed may list the same photo twice: the place is the key.
+            <li key={i}>
+              {/* The current photo's thumbnail is styled by its aria-current, and the image sized
+                  by the class (app.css): no width and height attributes on each. */}
               <button
                 type="button"
                 onClick={() => setIndex(i)}
                 aria-current={i === index ? "true" : undefined}
-                className="gallery-thumb"
               >
-                <img
-                  src={image.thumb}
-                  alt={`Show photo ${i + 1}`}
-                  width={112}
-                  height={70}
-                  loading="lazy"
-                  decoding="async"
-                />
+                <img src={image.thumb} alt={`Show photo ${i + 1}`} loading="lazy" />
               </button>
             </li>
           ))}

@@ -1,8 +1,6 @@
 import { directionsUrl, LOCATION_CARD_TEXT } from "~/domain/locations";
 import { LocationMap } from "~/app/components/locations/location-map";
 import { SiteLink } from "~/app/components/site/site-link";
-import { cn } from "~/app/lib/cn";
-import { useTemplate } from "~/app/lib/site";
 import type { VehiclePageModel } from "./vehicle-page-model";
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
@@ -16,11 +14,10 @@ export function LocationBlock({
 }: {
   location: NonNullable<VehiclePageModel["location"]>;
 }) {
-  const t = useTemplate();
   const view = location.view;
   return (
     <section id="vehicle-map" aria-labelledby="vehicle-map-heading" className="scroll-mt-24">
-      <h2 id="vehicle-map-heading" className={cn("text-xl", t.heading)}>
+      <h2 id="vehicle-map-heading" className="text-xl t-heading">
         Where to see this vehicle
       </h2>
       <div className="mt-4 grid gap-6 md:grid-cols-2">
@@ -43,11 +40,11 @@ export function LocationBlock({
           {location.hours.length > 0 && (
             <div>
               <p className="text-sm font-semibold text-slate-900">Opening hours</p>
-              <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5 text-sm">
-                {location.hours.map((row) => (
-                  <div key={row.label} className="contents">
-                    <dt className="text-slate-700">{row.label}</dt>
-                    <dd className="text-slate-900">{row.hours}</dd>
+              <dl className="hours-list">
+                {location.hours.map(([days, hours]) => (
+                  <div key={days}>
+                    <dt>{days}</dt>
+                    <dd>{hours}</dd>
                   </div>
                 ))}
               </dl>
@@ -57,7 +54,7 @@ export function LocationBlock({
             <p className="no-print">
               <SiteLink
                 href={directionsUrl(view.address)}
-                className={cn("inline-flex px-4 py-2 font-semibold", t.buttonOutline)}
+                className="inline-flex px-4 py-2 font-semibold btn-outline"
               >
                 {LOCATION_CARD_TEXT.getDirections}
               </SiteLink>

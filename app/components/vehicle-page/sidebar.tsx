@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { requestChatOpen } from "~/app/components/engagement/chat-bubble";
 import { cn } from "~/app/lib/cn";
-import { useTemplate } from "~/app/lib/site";
 import { PhoneReveal } from "~/app/components/phone-reveal";
 import type { SidebarLink, VehiclePageModel } from "./vehicle-page-model";
 
@@ -26,11 +25,12 @@ function ActionLink({
         variant === "outline" && "btn-outline",
       )}
     >
-      <span className="inline-flex items-center gap-2">
+      {/* The label's and the detail's looks are the `sidebar-action` class's (app/app.css). */}
+      <span>
         {icon}
         {action.label}
       </span>
-      {action.detail && <span className="text-sm font-normal normal-case">{action.detail}</span>}
+      {action.detail && <small>{action.detail}</small>}
       {action.external && <span className="sr-only"> (opens in a new tab)</span>}
     </a>
   );
@@ -49,15 +49,10 @@ export function Sidebar({
   page: VehiclePageModel;
   enquiryForm?: ReactNode;
 }) {
-  const t = useTemplate();
   const { actions } = page;
   return (
-    <section
-      id={page.enquiryAnchor}
-      aria-labelledby="interested-heading"
-      className="scroll-mt-24 rounded-site border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 id="interested-heading" className={cn("text-xl", t.heading)}>
+    <section id={page.enquiryAnchor} aria-labelledby="interested-heading" className="sidebar-box">
+      <h2 id="interested-heading" className="text-xl t-heading">
         {page.sidebarHeading}
       </h2>
       {page.unavailable && (
@@ -108,20 +103,8 @@ export function Sidebar({
               label={page.phone.label}
               vehicle={page.vehicle}
               startsRevealed={page.phone.startsRevealed}
-              className="flex w-full items-center justify-center gap-2 rounded-site border-2 border-slate-900 px-4 py-3 font-semibold text-slate-900 hover:bg-slate-900 hover:text-white"
-              icon={
-                <svg
-                  viewBox="0 0 24 24"
-                  className="size-5 shrink-0"
-                  aria-hidden="true"
-                  focusable="false"
-                >
-                  <path
-                    fill="currentColor"
-                    d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z"
-                  />
-                </svg>
-              }
+              // The button and its handset icon are the `sidebar-phone` component class (app.css).
+              className="sidebar-phone"
             />
           </li>
         )}
@@ -146,10 +129,7 @@ export function Sidebar({
             <button
               type="button"
               onClick={() => requestChatOpen()}
-              className={cn(
-                "flex w-full items-center justify-center gap-2 px-4 py-3 font-semibold",
-                t.buttonOutline,
-              )}
+              className="flex w-full items-center justify-center gap-2 px-4 py-3 font-semibold btn-outline"
             >
               {actions.chat}
             </button>

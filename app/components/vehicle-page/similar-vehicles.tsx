@@ -1,7 +1,5 @@
 import type { CardVehicle } from "~/app/components/vehicle-card/card-vehicle";
 import { VehicleCard } from "~/app/components/vehicle-card/vehicle-card";
-import { cn } from "~/app/lib/cn";
-import { useTemplate } from "~/app/lib/site";
 import { APP_LINK } from "~/app/components/site/app-links";
 
 /** Similar vehicles from the search service, as the site's vehicle cards, and a search for more. */
@@ -12,13 +10,12 @@ export function SimilarVehicles({
   vehicles: CardVehicle[];
   moreHref: string;
 }) {
-  const t = useTemplate();
   // The cards' links are plain <a data-app-link>: one handler here navigates in the app.
   if (vehicles.length === 0) return null;
   return (
     <section aria-labelledby="similar-heading" className="no-print">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="similar-heading" className={cn("text-2xl", t.heading)}>
+        <h2 id="similar-heading" className="text-2xl t-heading">
           Similar vehicles
         </h2>
         <a {...APP_LINK} href={moreHref} className="font-semibold text-brand underline">

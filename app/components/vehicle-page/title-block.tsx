@@ -3,7 +3,6 @@ import { useState } from "react";
 import type { VehicleTagKind } from "~/domain/vehicle-tags";
 import { Modal } from "~/app/components/engagement/modal";
 import { cn } from "~/app/lib/cn";
-import { useTemplate } from "~/app/lib/site";
 import type { VehiclePageModel } from "./vehicle-page-model";
 
 const TAG_STYLE: Record<VehicleTagKind, string> = {
@@ -23,18 +22,17 @@ const TAG_STYLE: Record<VehicleTagKind, string> = {
  * "Vehicle card").
  */
 export function TitleBlock({ page }: { page: VehiclePageModel }) {
-  const t = useTemplate();
   const { vehicle } = page;
   return (
     <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
       <div className="min-w-0">
-        <p className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
+        <p className="page-kicker">
           {page.condition}
           {vehicle.stocknum && (
             <span className="font-normal normal-case"> · Stock {vehicle.stocknum}</span>
           )}
         </p>
-        <h1 className={cn("mt-1 text-2xl sm:text-3xl", t.heading)}>{page.heading}</h1>
+        <h1 className="mt-1 text-2xl sm:text-3xl t-heading">{page.heading}</h1>
         {(page.tags.length > 0 || page.certified) && (
           <ul className="mt-3 flex flex-wrap items-center gap-2" aria-label="Tags">
             {page.tags.map((tag) => (

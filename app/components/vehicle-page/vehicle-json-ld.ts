@@ -86,11 +86,12 @@ export function vehicleJsonLd(
     "@id": `${canonical}#vehicle`,
     name: page.heading,
     url: canonical,
-    ...(page.gallery.length > 0
+    ...(page.gallery.urls.length > 0
       ? {
-          image: page.gallery
+          // Each photo once (a feed may list one twice), the first ten.
+          image: [...new Set(page.gallery.urls)]
             .slice(0, 10)
-            .map((i) => absolute(imageUrl(i.url, 1200, site.settings), origin)),
+            .map((url) => absolute(imageUrl(url, 1200, site.settings), origin)),
         }
       : {}),
     brand: { "@type": "Brand", name: vehicle.make },

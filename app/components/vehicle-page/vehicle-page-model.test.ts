@@ -134,7 +134,7 @@ describe("price, phone and specifications", () => {
       { colour: "Silver", engine: null, seats: null, fuel: "Petrol", simple_fuel: "Petrol" },
       site,
     ).specGroups;
-    const rows = Object.fromEntries(groups.flatMap((g) => g.rows.map((r) => [r.label, r.value])));
+    const rows = Object.fromEntries(groups.flatMap((g) => g.rows));
     expect(rows).toMatchObject({
       Miles: "42,000 miles",
       Color: "Silver",
@@ -160,8 +160,8 @@ describe("price, phone and specifications", () => {
       url: `/media/vehicle/suv/1/${i + 1}.svg`,
       thumb: `/t/${i}.svg`,
     }));
-    const { gallery } = model({ images });
-    expect(gallery.map((g) => g.alt)).toEqual([
+    const { gallery, heading } = model({ images });
+    expect(galleryImages(gallery, heading, aSite().settings).map((g) => g.alt)).toEqual([
       "2021 Toyota Corolla Ascent Sport ZWE211R, photo 1 of 3",
       "2021 Toyota Corolla Ascent Sport ZWE211R, photo 2 of 3",
       "2021 Toyota Corolla Ascent Sport ZWE211R, photo 3 of 3",
@@ -172,6 +172,7 @@ describe("price, phone and specifications", () => {
         { images: [{ url: "https://cdn.example/a.jpg", thumb: "https://cdn.example/a-t.jpg" }] },
         site,
       ).gallery,
+      "A car",
       site.settings,
     )[0]!;
     expect(jpeg.thumb).toContain(encodeURIComponent("https://cdn.example/a-t.jpg"));

@@ -67,7 +67,11 @@ const formatPrice = (amount: number, locale: Locale) =>
 const formatOdometer = (reading: number, locale: Locale) =>
   memoFormat(`km:${locale}:${reading}`, () => formatOdometerUncached(reading, locale));
 
-export type SpecRow = { label: string; value: string };
+/**
+ * A specification as its label and value: rows of values, since the hydration data's stream writes
+ * each field of an object as a key beside its value.
+ */
+export type SpecRow = [label: string, value: string];
 export type SpecGroup = { title: string; rows: SpecRow[] };
 
 export type GalleryImage = {
@@ -78,13 +82,15 @@ export type GalleryImage = {
 };
 
 /**
- * A photo as the loader sends it: the source paths only. The resized URLs and the srcset (five
- * widths of a 100-character URL per photo, 40 photos on some vehicles) are built in the page from
- * the site's image settings, not sent again in the hydration data.
+ * The photos as the loader sends them: their source paths, and the feed's separate thumbnails
+ * where it has any ("" for a photo without one; null when none has). The resized URLs, the srcset
+ * (five widths of a long URL per photo, 40 photos on some vehicles) and the alt texts are made in
+ * the page from the site's image settings and the heading, not sent again in the hydration data.
  */
-export type GallerySource = { url: string; thumb: string; alt: string };
+export type GallerySources = { urls: string[]; thumbs: string[] | null };
 
-export type SidebarLink = { label: string; detail: string | null; href: string; external: boolean };
+/** A sidebar action: its second line and new tab only where it has them (not sent as nulls). */
+export type SidebarLink = { label: string; href: string; detail?: string; external?: true };
 
 export type VehiclePageModel = {
   vehicle: VehiclePageVehicle;
@@ -110,7 +116,7 @@ export type VehiclePageModel = {
    */
   belowMarket: { average: string; saving: string } | null;
   unavailable: boolean;
-  gallery: GallerySource[];
+  gallery: GallerySources;
   /** Sidebar actions, in the order shown; empty for an unavailable vehicle but find-similar. */
   actions: {
     reserve: SidebarLink | null;
@@ -131,7 +137,8 @@ export type VehiclePageModel = {
     /** What the block and its map show of the location (not its hours tables or reviews). */
     view: Pick<LocationView, "name" | "address" | "phone"> | null;
     name: string;
-    hours: ReturnType<typeof groupOpeningHours>;
+    /** The grouped opening hours, each as its days and hours ('Mon-Fri', '8:30am - 5:30pm'). */
+    hours: Array<[days: string, hours: string]>;
   } | null;
   specGroups: SpecGroup[];
   features: string[];
@@ -154,32 +161,37 @@ function sidebarLink(
   if (action?.type !== "link") return null;
   return {
     label: action.label,
-    detail: action.detail,
     href: action.href,
-    external: action.external,
+    ...(action.detail ? { detail: action.detail } : {}),
+    ...(action.external ? { external: true as const } : {}),
   };
 }
 
-function gallerySources(images: readonly VehicleImage[], heading: string): GallerySource[] {
-  const total = images.length;
-  return images.map((image, index) => ({
-    url: image.url,
-    // No separate thumbnail: the resizer makes it from the photo.
-    thumb: image.thumb && image.thumb !== image.url ? image.thumb : "",
-    alt: total > 1 ? `${heading}, photo ${index + 1} of ${total}` : heading,
-  }));
+function gallerySources(images: readonly VehicleImage[]): GallerySources {
+  // No separate thumbnail: the resizer makes it from the photo.
+  const thumbs = images.map((image) =>
+    image.thumb && image.thumb !== image.url ? image.thumb : "",
+  );
+  return { urls: images.map((image) => image.url), thumbs: thumbs.some(Boolean) ? thumbs : null };
+}
+
+/** A photo's alt text: the vehicle and, among several, its place. */
+export function galleryAlt(heading: string, index: number, total: number): string {
+  return total > 1 ? `${heading}, photo ${index + 1} of ${total}` : heading;
 }
 
 /** The gallery's URLs through the site's image template (the main photo, its srcset, the thumbnail). */
 export function galleryImages(
-  sources: readonly GallerySource[],
+  sources: GallerySources,
+  heading: string,
   settings: ImageSettings,
 ): GalleryImage[] {
-  return sources.map((source) => ({
-    src: imageUrl(source.url, 1280, settings),
-    srcSet: imageSrcSetFor(source.url, settings),
-    thumb: imageUrl(source.thumb || source.url, 640, settings),
-    alt: source.alt,
+  const total = sources.urls.length;
+  return sources.urls.map((url, index) => ({
+    src: imageUrl(url, 1280, settings),
+    srcSet: imageSrcSetFor(url, settings),
+    thumb: imageUrl(sources.thumbs?.[index] || url, 640, settings),
+    alt: galleryAlt(heading, index, total),
   }));
 }
 
@@ -200,7 +212,7 @@ export function vehicleSpecGroups(vehicle: Vehicle, site: Site): SpecGroup[] {
       ? null
       : localiseText(value.trim(), locale);
   const row = (label: string, value: string | null): SpecRow | null =>
-    value === null ? null : { label: localiseText(label, locale), value };
+    value === null ? null : [localiseText(label, locale), value];
   const group = (title: string, rows: Array<SpecRow | null>): SpecGroup => ({
     title,
     rows: rows.filter((r): r is SpecRow => r !== null),
@@ -342,7 +354,7 @@ export function buildVehiclePageModel({
           }
         : null,
     unavailable,
-    gallery: gallerySources(vehicle.images, heading),
+    gallery: gallerySources(vehicle.images),
     actions: {
       reserve: sidebarLink(actions, "reserve-now"),
       buyOnline: sidebarLink(actions, "buy-online"),
@@ -367,10 +379,18 @@ export function buildVehiclePageModel({
       location || vehicle.location_name
         ? {
             view: location
-              ? { name: location.name, address: location.address, phone: location.phone }
+              ? {
+                  name: location.name,
+                  // The block, its map and the directions read the address lines, the position
+                  // and the place's link; not the feed's map link or key.
+                  address: { ...location.address, map_url: null, map_key: null },
+                  phone: location.phone,
+                }
               : null,
             name: location?.name ?? vehicle.location_name ?? "",
-            hours: location ? groupOpeningHours(location.openingHours) : [],
+            hours: location
+              ? groupOpeningHours(location.openingHours).map((row) => [row.label, row.hours])
+              : [],
           }
         : null,
     specGroups: vehicleSpecGroups(vehicle, site),

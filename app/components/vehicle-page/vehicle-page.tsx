@@ -45,8 +45,8 @@ export function VehiclePage({
   const site = useSite();
   const siteName = site.name;
   const images = useMemo(
-    () => galleryImages(page.gallery, site.settings),
-    [page.gallery, site.settings],
+    () => galleryImages(page.gallery, page.heading, site.settings),
+    [page.gallery, page.heading, site.settings],
   );
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 print:max-w-none print:px-0">
@@ -57,7 +57,10 @@ export function VehiclePage({
         <Breadcrumbs items={page.breadcrumbs} />
         <div className="flex items-center gap-2">
           <SaveButton
-            vehicle={{ ...page.vehicle, primary_image_url: page.gallery[0]?.thumb ?? null }}
+            vehicle={{
+              ...page.vehicle,
+              primary_image_url: page.gallery.thumbs?.[0] || page.gallery.urls[0] || null,
+            }}
             title={page.heading}
           />
           <SharePrint url={canonical} title={page.heading} />

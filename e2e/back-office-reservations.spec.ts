@@ -11,6 +11,7 @@ import { CAR_COLLECTION } from "~/server/search";
 import { aVehicle, published } from "~/tests/support/factories";
 import { expect, hydrated, test } from "./support/fixtures";
 import { adminUrl, signInAs } from "./support/staff";
+import { vehiclePagePath } from "~/domain/vehicle-paths";
 
 const DEPOSIT = [
   { authorization_type: "deposit", authorization_key: "pk_demo", deposit_amount: null },
@@ -36,7 +37,7 @@ test("a dealership manager cancels and refunds a paid reservation; the car is re
     price: 29_990,
   });
   await published(() => server.search.engine.get(CAR_COLLECTION, car.id) ?? null);
-  const vdp = siteUrl(site.slug, `/${site.settings.vehiclePath}/${car.slug}`);
+  const vdp = siteUrl(site.slug, vehiclePagePath(car.slug, site.settings));
   const reserveLink = () =>
     page
       .getByRole("region", { name: "Interested in this vehicle?" })

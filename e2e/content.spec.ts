@@ -13,11 +13,12 @@ import {
   carouselTracks,
   expect,
   hydrated,
+  codeStartedUnderPausedClock,
   pauseClock,
-  reactAttached,
   settledScroll,
   test,
 } from "./support/fixtures";
+import { vehiclePagePath } from "~/domain/vehicle-paths";
 
 /** Runs `body` with a site's settings changed, then puts them back. */
 async function withSettings(
@@ -53,6 +54,7 @@ test.describe("the value proposition carousel on a phone", () => {
   test("autoplays, and pauses on hover and on request", async ({ page, siteUrl, pageErrors }) => {
     await pauseClock(page);
     await page.goto(siteUrl("southern-motors"), { waitUntil: "networkidle" });
+    await codeStartedUnderPausedClock(page);
     const carousel = page.getByRole("region", { name: "Why buy with us" });
     const track = carouselTracks(carousel);
     await carousel.scrollIntoViewIfNeeded();
@@ -82,8 +84,8 @@ test.describe("the value proposition carousel on a phone", () => {
     test("does not autoplay and offers no pause button", async ({ page, siteUrl }) => {
       await pauseClock(page);
       await page.goto(siteUrl("southern-motors"), { waitUntil: "networkidle" });
+      await codeStartedUnderPausedClock(page);
       const carousel = page.getByRole("region", { name: "Why buy with us" });
-      await reactAttached(page);
       await page.clock.runFor(8_000);
       expect(await settledScroll(carouselTracks(carousel))).toEqual([0]);
       await expect(page.getByRole("button", { name: "Pause Why buy with us" })).toHaveCount(0);
@@ -269,6 +271,7 @@ test("shows the chat prompt after 3 s, remembers it closed, and takes a message 
 }) => {
   await pauseClock(page);
   await page.goto(siteUrl("lone-star-autos"), { waitUntil: "networkidle" });
+  await codeStartedUnderPausedClock(page);
   const chat = page.getByRole("button", { name: "Chat with us" });
   await expect(chat).toBeVisible(); // hydrated: the bubble's timer is set
   const prompt = page.getByText("Howdy! Questions about a vehicle?");
@@ -278,6 +281,7 @@ test("shows the chat prompt after 3 s, remembers it closed, and takes a message 
   await expect(prompt).toBeVisible();
   await page.getByRole("button", { name: "Close the chat prompt" }).click();
   await page.reload({ waitUntil: "networkidle" });
+  await codeStartedUnderPausedClock(page);
   await expect(chat).toBeVisible();
   await page.clock.runFor(3_500);
   await expect(prompt).toHaveCount(0);
@@ -324,7 +328,7 @@ test("opens the message form from a vehicle page's 'Chat with us now'", async ({
     .from(vehicles)
     .where(and(eq(vehicles.siteId, site.id), eq(vehicles.status, "in_stock")))
     .limit(1);
-  await page.goto(siteUrl("lone-star-autos", `/${site.settings.vehiclePath}/${car!.slug}`));
+  await page.goto(siteUrl("lone-star-autos", vehiclePagePath(car!.slug, site.settings)));
   await hydrated(page);
   await page
     .getByRole("region", { name: "Interested in this vehicle?" })
@@ -359,6 +363,7 @@ test("loads a chat provider's widget after the first interaction (or 3 s) and op
       const loaded = () => page.evaluate(() => "E2eChat" in window);
       await pauseClock(page);
       await page.goto(siteUrl("lone-star-autos"), { waitUntil: "networkidle" });
+      await codeStartedUnderPausedClock(page);
       const chat = page.getByRole("button", { name: "Chat with us" });
       await expect(chat).toBeVisible(); // hydrated: the loader listens
       await page.clock.runFor(2_900);
@@ -369,6 +374,9 @@ test("loads a chat provider's widget after the first interaction (or 3 s) and op
       expect(requested).toBe(1);
 
       await page.reload({ waitUntil: "networkidle" });
+      await codeStartedUnderPausedClock(page);
+
+      await codeStartedUnderPausedClock(page);
       await expect(chat).toBeVisible();
       await page.keyboard.press("Tab"); // the first interaction loads it at once
       await expect.poll(loaded).toBe(true);

@@ -55,7 +55,10 @@ test("saves two cars from the search page, keeps them after a reload, removes on
   const names = await saveFirstCards(page, 2);
   // The toggle moves nothing.
   expect(await page.locator("main").boundingBox()).toEqual(before);
-  await expect(page.getByRole("status").filter({ hasText: "saved to your garage" })).toHaveCount(2);
+  // The results' one live region announces the latest change.
+  await expect(
+    page.getByRole("status").filter({ hasText: `${names[1]} saved to your garage.` }),
+  ).toHaveCount(1);
   await expect(page.getByRole("link", { name: /My garage, 2 saved cars/ })).toBeVisible();
 
   await page.getByRole("link", { name: /My garage, 2 saved cars/ }).click();

@@ -9,64 +9,12 @@
 import { randomBytes } from "node:crypto";
 import type { Page, Request } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { dealerships, reservations, sites } from "~/server/db/schema";
+import { reservations } from "~/server/db/schema";
 import { CAR_COLLECTION } from "~/server/search";
-import type { Site } from "~/server/sites/site";
-import type { RunningServer } from "~/server/start";
-import { FakePin } from "~/tests/payments/fake-pin";
 import { aVehicle, published } from "~/tests/support/factories";
-import { startTestServer } from "~/tests/support/test-server";
-import { expect, hydrated, test as base } from "./support/fixtures";
-
-type Pin = { fake: FakePin; server: RunningServer; site: Site; url: (path: string) => string };
-
-const test = base.extend<object, { pin: Pin }>({
-  pin: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads what a fixture needs from this pattern
-    async ({}, provide) => {
-      const fake = new FakePin("sk_test_e2e_pin", "pin-e2e-signing-key", "pk_test_e2e_pin");
-      await fake.start();
-      const server = await startTestServer({
-        PIN_API_URL: fake.url,
-        PIN_SECRET_KEY: fake.secretKey,
-        PIN_WEBHOOK_SIGNING_KEY: fake.signingKey,
-        PIN_HOSTED_FIELDS_URL: fake.hostedFieldsUrl,
-        LEAD_POLL_MS: "50",
-        LEAD_RATE_LIMIT: "1000",
-        PAGE_CACHE: "false",
-      });
-      // The demo site takes its deposits through Pin Payments, with Pin's publishable key on
-      // its dealerships: configuration only.
-      const db = server.database.db;
-      const [row] = await db.select().from(sites).where(eq(sites.slug, "harbour-auto-group"));
-      await db
-        .update(sites)
-        .set({ settings: { ...row!.settings, paymentProvider: "pin-payments" } })
-        .where(eq(sites.id, row!.id));
-      await db
-        .update(dealerships)
-        .set({ paymentPublishableKey: fake.publishableKey })
-        .where(eq(dealerships.siteId, row!.id));
-      await server.bus.publish({ kind: "settings", siteId: row!.id });
-      const site = await published(() => {
-        const now = server.registry.byId(row!.id);
-        return now?.settings.paymentProvider === "pin-payments" &&
-          now.dealerships.every((d) => d.paymentPublishableKey === fake.publishableKey)
-          ? now
-          : null;
-      });
-      await provide({
-        fake,
-        server,
-        site,
-        url: (path) => `http://${site.slug}.localhost:${server.port}${path}`,
-      });
-      await server.close();
-      await fake.stop();
-    },
-    { scope: "worker", timeout: 120_000 },
-  ],
-});
+import { expect, hydrated, test } from "./support/fixtures";
+import type { Pin } from "./support/fixtures";
+import { vehiclePagePath } from "~/domain/vehicle-paths";
 
 // One worker takes this file's tests in turn, so one Pin server and platform start, not one per
 // worker (a failure still leaves the others to run).
@@ -86,7 +34,7 @@ async function reserveACar(page: Page, pin: Pin, email: string) {
     price: 31_990,
   });
   await published(() => pin.server.search.engine.get(CAR_COLLECTION, car.id) ?? null);
-  await page.goto(pin.url(`/${pin.site.settings.vehiclePath}/${car.slug}`));
+  await page.goto(pin.url(vehiclePagePath(car.slug, pin.site.settings)));
   await hydrated(page);
   await page
     .getByRole("region", { name: "Interested in this vehicle?" })

@@ -13,6 +13,7 @@ import type { RunningServer } from "~/server/start";
 import { CAR_COLLECTION } from "~/server/search";
 import { aVehicle, published } from "~/tests/support/factories";
 import { expect, hydrated, test } from "./support/fixtures";
+import { vehiclePagePath } from "~/domain/vehicle-paths";
 
 const DEPOSIT = [
   { authorization_type: "deposit", authorization_key: "pk_demo", deposit_amount: null },
@@ -67,7 +68,7 @@ test("reserves a vehicle with a succeeding test card: confirmation, receipt, lea
 }) => {
   const site = siteBySlug("harbour-auto-group");
   const car = await aReservableCar(server, site);
-  const vdp = siteUrl(site.slug, `/${site.settings.vehiclePath}/${car.slug}`);
+  const vdp = siteUrl(site.slug, vehiclePagePath(car.slug, site.settings));
   await page.goto(vdp);
   await hydrated(page);
   // The drive-away estimate: the same figures on the vehicle page, the checkout and the lead.
@@ -144,7 +145,7 @@ test("a declined test card shows the provider's message and leaves the vehicle f
 }) => {
   const site = siteBySlug("harbour-auto-group");
   const car = await aReservableCar(server, site);
-  const vdp = siteUrl(site.slug, `/${site.settings.vehiclePath}/${car.slug}`);
+  const vdp = siteUrl(site.slug, vehiclePagePath(car.slug, site.settings));
   await page.goto(vdp);
   await hydrated(page);
   await startReservation(page, "jo.declined@example.com");

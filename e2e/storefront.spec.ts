@@ -1,12 +1,12 @@
 /**
  * What a shopper meets on the storefront, in Chromium at the widths shoppers use: the search
  * page's state after Back, the price order of unpriced vehicles, reviews under the site's minimum
- * rating, the header (phone number on every template, one row with overflow into 'More pages', a
- * phone menu without JavaScript), the phone results toolbar, and popular makes from the site's
- * own stock. Nothing here changes a site.
+ * rating, the phone menu (with and without JavaScript), the phone results toolbar, and popular
+ * makes from the site's own stock. (The header's call link, its one row and its overflow into
+ * 'More pages' are checked on the home page sweep of site-chrome.spec.ts.) Nothing here changes
+ * a site.
  */
-import type { Locator, Page } from "@playwright/test";
-import { DEMO_SITES } from "~/server/db/seed/demo-sites";
+import type { Page } from "@playwright/test";
 import { expect, hydrated, test } from "./support/fixtures";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -24,18 +24,6 @@ async function resultsSettled(page: Page): Promise<void> {
       !document.querySelector("[aria-busy=true]")
     );
   });
-}
-
-/** The header's full width: more than the screen's means the page scrolls sideways. */
-const headerScrollWidth = (page: Page) =>
-  page.getByRole("banner").evaluate((header) => header.scrollWidth);
-
-/** A site's promo popup, where it has one, opens on its home page: close it. */
-async function closePromoPopup(page: Page, hasPopup: boolean): Promise<void> {
-  if (!hasPopup) return;
-  await expect(page.getByRole("dialog")).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(page.getByRole("dialog")).toHaveCount(0);
 }
 
 for (const [device, options] of [
@@ -71,31 +59,6 @@ for (const [device, options] of [
       await expect(page.getByRole("article").first()).toHaveText(firstBefore);
       await expect(page.locator("#results-heading")).toHaveText(/vehicles/);
       expect(pageErrors).toEqual([]);
-    });
-
-    test("every site's header carries its phone number as a call link, the bold template's too", async ({
-      page,
-      siteUrl,
-      siteBySlug,
-    }) => {
-      const width = options.viewport.width;
-      const templates = new Set<string>();
-      for (const { slug } of DEMO_SITES) {
-        const site = siteBySlug(slug);
-        const phone = site.contactDetails.phone;
-        if (!phone) continue;
-        templates.add(site.template);
-        await page.goto(siteUrl(slug));
-        const where = `${slug} at ${width}`;
-        const call = page
-          .getByRole("banner")
-          .getByRole("link", { name: `Call ${phone}` })
-          .first();
-        await expect(call, where).toBeVisible();
-        await expect(call, where).toHaveAttribute("href", `tel:${phone.replace(/[^\d+]/g, "")}`);
-        await expect.poll(() => headerScrollWidth(page), where).toBeLessThanOrEqual(width);
-      }
-      expect([...templates]).toContain("bold");
     });
   });
 }
@@ -163,57 +126,6 @@ test("shows no review under the site's minimum rating (4), on the home page and 
   expect(seen).toBeGreaterThan(0);
   expect(await axe(page, { contentOnly: true })).toEqual([]);
 });
-
-for (const width of [1024, 1366, 1920]) {
-  test.describe(`at ${width} px`, () => {
-    test.use(desktop(width));
-
-    test("the header menu is one row, the rest under a 'More pages' disclosure", async ({
-      page,
-      siteUrl,
-      siteBySlug,
-      axe,
-    }) => {
-      for (const { slug } of DEMO_SITES) {
-        const site = siteBySlug(slug);
-        await page.goto(siteUrl(slug));
-        await hydrated(page);
-        const where = `${slug} at ${width}`;
-        await closePromoPopup(page, site.settings.promoPopup !== null);
-        const nav = page.getByRole("navigation", { name: "Main" });
-        const rows = () =>
-          nav
-            .locator(":scope > ul > li")
-            .evaluateAll(
-              (items) =>
-                new Set(
-                  items
-                    .filter((item) => item.getClientRects().length > 0)
-                    .map((item) => Math.round(item.getBoundingClientRect().top)),
-                ).size,
-            );
-        await expect.poll(rows, where).toBe(1);
-        await expect.poll(() => headerScrollWidth(page), where).toBeLessThanOrEqual(width);
-        // Every item is in the row or, once 'More pages' is open, in its list.
-        const more = nav.getByRole("button", { name: "More pages" });
-        await more.click();
-        await expect(more, where).toHaveAttribute("aria-expanded", "true");
-        for (const item of site.navigation.header) {
-          if (item.name === "More") continue;
-          const names = [item.name, ...(item.dropdownItems ?? []).map((child) => child.name)];
-          const shown = names
-            .map((name) => nav.getByText(name, { exact: true }))
-            .reduce((any: Locator, one) => any.or(one))
-            .filter({ visible: true });
-          await expect(shown.first(), `${where}: ${item.name}`).toBeVisible();
-        }
-        await page.keyboard.press("Escape");
-        await expect(page.getByRole("link", { name: "More", exact: true })).toHaveCount(0);
-      }
-      if (width === 1024) expect(await axe()).toEqual([]);
-    });
-  });
-}
 
 test.describe("on a phone without JavaScript", () => {
   test.use({ ...PHONE, javaScriptEnabled: false });

@@ -7,7 +7,11 @@ import { test as base, expect } from "@playwright/test";
 import type { Locator, Page } from "@playwright/test";
 import type { RunningServer } from "~/server/start";
 import type { Site } from "~/server/sites/site";
+import { eq } from "drizzle-orm";
+import { dealerships, sites } from "~/server/db/schema";
 import { SmtpSink } from "~/tests/leads/support/smtp-sink";
+import { FakePin } from "~/tests/payments/fake-pin";
+import { published } from "~/tests/support/factories";
 import { startTestServer } from "~/tests/support/test-server";
 import { axeViolations } from "./axe";
 import { CHROMIUM_MISSING } from "./global-setup";
@@ -23,6 +27,20 @@ type WorkerFixtures = {
    * with the production defaults (the page cache on).
    */
   feedServer: RunningServer;
+  /**
+   * A platform whose demo site harbour-auto-group takes deposits through Pin Payments (a local
+   * server answering like Pin's API and CDN). Started only when asked for: declared here, with
+   * the others, so its tests run on the workers the rest use instead of one started for them.
+   */
+  pin: Pin;
+};
+
+/** The Pin Payments platform: the fake Pin, the server, its Pin site and a URL on it. */
+export type Pin = {
+  fake: FakePin;
+  server: RunningServer;
+  site: Site;
+  url: (path: string) => string;
 };
 
 type TestFixtures = {
@@ -77,6 +95,51 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const server = await startTestServer();
       await provide(server);
       await server.close();
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  pin: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads what a fixture needs from this pattern
+    async ({}, provide) => {
+      const fake = new FakePin("sk_test_e2e_pin", "pin-e2e-signing-key", "pk_test_e2e_pin");
+      await fake.start();
+      const server = await startTestServer({
+        PIN_API_URL: fake.url,
+        PIN_SECRET_KEY: fake.secretKey,
+        PIN_WEBHOOK_SIGNING_KEY: fake.signingKey,
+        PIN_HOSTED_FIELDS_URL: fake.hostedFieldsUrl,
+        LEAD_POLL_MS: "50",
+        LEAD_RATE_LIMIT: "1000",
+        PAGE_CACHE: "false",
+      });
+      // The demo site takes its deposits through Pin Payments, with Pin's publishable key on
+      // its dealerships: configuration only.
+      const db = server.database.db;
+      const [row] = await db.select().from(sites).where(eq(sites.slug, "harbour-auto-group"));
+      await db
+        .update(sites)
+        .set({ settings: { ...row!.settings, paymentProvider: "pin-payments" } })
+        .where(eq(sites.id, row!.id));
+      await db
+        .update(dealerships)
+        .set({ paymentPublishableKey: fake.publishableKey })
+        .where(eq(dealerships.siteId, row!.id));
+      await server.bus.publish({ kind: "settings", siteId: row!.id });
+      const site = await published(() => {
+        const now = server.registry.byId(row!.id);
+        return now?.settings.paymentProvider === "pin-payments" &&
+          now.dealerships.every((d) => d.paymentPublishableKey === fake.publishableKey)
+          ? now
+          : null;
+      });
+      await provide({
+        fake,
+        server,
+        site,
+        url: (path) => `http://${site.slug}.localhost:${server.port}${path}`,
+      });
+      await server.close();
+      await fake.stop();
     },
     { scope: "worker", timeout: 120_000 },
   ],
@@ -163,13 +226,30 @@ export async function hydrated(page: Page): Promise<void> {
   );
 }
 
-/** Resolves once React has hydrated the document (its effects may still be pending). */
+/**
+ * Resolves once React has hydrated the document (its effects may still be pending). Asked often:
+ * the page's code starts only after its first view is painted (decision 046), and the default
+ * poll's growing intervals would add up to a second to every page a test waits for.
+ */
 export async function reactAttached(page: Page): Promise<void> {
   await expect
-    .poll(() =>
-      page.evaluate(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber"))),
+    .poll(
+      () =>
+        page.evaluate(() =>
+          Object.keys(document.body).some((key) => key.startsWith("__reactFiber")),
+        ),
+      { intervals: [25, 50, 100] },
     )
     .toBe(true);
+}
+
+/**
+ * Under a paused clock the page's code waits for the frame after the load event (decision 046):
+ * runs the clock through that frame, then waits for React to attach.
+ */
+export async function codeStartedUnderPausedClock(page: Page): Promise<void> {
+  await page.clock.runFor(100);
+  await reactAttached(page);
 }
 
 /** Pauses the page's clock before it loads: its timers fire only when the test runs the clock. */

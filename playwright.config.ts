@@ -6,6 +6,10 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./e2e/support/chromium";
 
+// The workers' servers render with React's production build, as a deployed server does (the
+// browser already runs the production bundle); set before any worker imports React.
+process.env.NODE_ENV = "production";
+
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",

@@ -2,6 +2,9 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "~": new URL(".", import.meta.url).pathname.replace(/\/$/, "") };
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+// The integration tests' servers render with React's production build, as a deployed server does;
+// unit tests keep the development build and its warnings.
+const PRODUCTION_REACT = { NODE_ENV: "production" };
 
 // unit: pure and in-process tests next to the code. integration: the running server over HTTP on
 // embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set. Browser tests are
@@ -34,7 +37,7 @@ export default defineConfig({
         test: {
           name: "integration (pglite)",
           include: ["tests/**/*.test.ts"],
-          env: { TEST_DATABASE_KIND: "pglite" },
+          env: { TEST_DATABASE_KIND: "pglite", ...PRODUCTION_REACT },
           // Each file starts its own servers and closes them, and no test mocks a module: a
           // worker imports the server and the built app once, not once per file (see unit).
           isolate: false,
@@ -47,7 +50,7 @@ export default defineConfig({
               test: {
                 name: "integration (postgres)",
                 include: ["tests/**/*.test.ts"],
-                env: { TEST_DATABASE_KIND: "postgres" },
+                env: { TEST_DATABASE_KIND: "postgres", ...PRODUCTION_REACT },
                 isolate: false,
               },
             },

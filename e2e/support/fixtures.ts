@@ -79,7 +79,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({ smtp }, provide) => {
       const server = await startTestServer({
         SMTP_URL: smtp.url,
-        LEAD_POLL_MS: "50",
         LEAD_RATE_LIMIT: "1000",
         // Tests change a site's settings now and then; every page shows the current ones.
         PAGE_CACHE: "false",
@@ -108,7 +107,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         PIN_SECRET_KEY: fake.secretKey,
         PIN_WEBHOOK_SIGNING_KEY: fake.signingKey,
         PIN_HOSTED_FIELDS_URL: fake.hostedFieldsUrl,
-        LEAD_POLL_MS: "50",
         LEAD_RATE_LIMIT: "1000",
         PAGE_CACHE: "false",
       });

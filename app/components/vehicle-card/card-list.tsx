@@ -13,6 +13,7 @@ import { GARAGE_FORM_PATH, garageAnalytics } from "~/app/components/garage/garag
 import { saveToggleProps } from "~/app/components/garage/save-button";
 import { useSite } from "~/app/lib/site";
 import { APP_LINKS } from "~/app/components/site/app-links";
+import { PopoverDialog } from "./popover-dialog";
 
 const SAVE_FORM_ID = "card-save";
 const CERTIFIED_DIALOG_ID = "certified";
@@ -122,22 +123,15 @@ export function CertifiedBadge({ list }: { list: CardListShared | null }) {
 
 function CertifiedDialog({ id }: { id: string }) {
   return (
-    <div
+    <PopoverDialog
       id={id}
-      popover="auto"
-      role="dialog"
-      aria-label={CERTIFIED_PRE_OWNED_LABEL}
+      title={CERTIFIED_PRE_OWNED_LABEL}
+      label={CERTIFIED_PRE_OWNED_LABEL}
       className="certified-dialog"
     >
-      <p>{CERTIFIED_PRE_OWNED_LABEL}</p>
-      <ul>
-        {CERTIFIED_DIALOG_POINTS.map((point) => (
-          <li key={point}>{point}</li>
-        ))}
-      </ul>
-      <button type="button" popoverTarget={id} popoverTargetAction="hide">
-        Close
-      </button>
-    </div>
+      {CERTIFIED_DIALOG_POINTS.map((point) => (
+        <li key={point}>{point}</li>
+      ))}
+    </PopoverDialog>
   );
 }

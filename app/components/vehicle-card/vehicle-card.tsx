@@ -22,6 +22,7 @@ import { useSite, type Site } from "~/app/lib/site";
 import { APP_LINKS } from "~/app/components/site/app-links";
 import { memoFormat } from "./format-cache";
 import { CertifiedBadge, ListedSaveButton, useCardList } from "./card-list";
+import { PopoverDialog } from "./popover-dialog";
 import { PhoneReveal } from "~/app/components/phone-reveal";
 import { requestChatOpen } from "~/app/components/engagement/chat-bubble";
 
@@ -320,24 +321,17 @@ function CardActions({
       </ul>
       {overflow.length > 0 && (
         // Named by the button that opens it ('More actions: 2025 Ford Ranger').
-        <div
+        <PopoverDialog
           id={menuId}
-          popover="auto"
-          role="dialog"
-          aria-labelledby={moreId}
+          title={name}
+          labelledBy={moreId}
           className="card-actions-menu"
+          closeClassName="card-actions-close"
         >
-          <p>{name}</p>
-          <ul>
-            {overflow.map((action) => (
-              <li key={action.kind}>{render(action, false, true)}</li>
-            ))}
-          </ul>
-          {/* In the open menu, the default action (toggle) closes it. */}
-          <button type="button" popoverTarget={menuId} className="card-actions-close">
-            Close
-          </button>
-        </div>
+          {overflow.map((action) => (
+            <li key={action.kind}>{render(action, false, true)}</li>
+          ))}
+        </PopoverDialog>
       )}
     </div>
   );

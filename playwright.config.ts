@@ -1,10 +1,11 @@
 /**
- * Browser tests: Playwright's runner driving Debian's Chromium (never a downloaded browser).
+ * Browser tests: Playwright's runner driving Debian's Chromium, its headless shell where installed
+ * (never a downloaded browser).
  * `npm test` builds the app first; the global setup makes the demo database the workers' servers
  * copy, and fails the run when Chromium is missing in CI.
  */
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./e2e/support/chromium";
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from "./e2e/support/chromium";
 
 // The workers' servers render with React's production build, as a deployed server does (the
 // browser already runs the production bundle); set before any worker imports React.
@@ -29,7 +30,7 @@ export default defineConfig({
     browserName: "chromium",
     viewport: { width: 1280, height: 900 },
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: TEST_CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
   },

@@ -5,14 +5,14 @@
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { CHROMIUM_PATH, browserAvailable } from "./chromium";
+import { TEST_CHROMIUM_PATH, testBrowserAvailable } from "./chromium";
 import { prepareDemoTemplate } from "~/tests/support/demo-template";
 
 export const CHROMIUM_MISSING = "TEST_CHROMIUM_MISSING";
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  if (!browserAvailable) {
-    const reason = `Chromium not found at ${CHROMIUM_PATH} (apt-get install -y chromium, or set CHROMIUM_PATH)`;
+  if (!testBrowserAvailable) {
+    const reason = `Chromium not found at ${TEST_CHROMIUM_PATH} (apt-get install -y chromium-headless-shell, or set CHROMIUM_PATH)`;
     if (process.env.CI) throw new Error(`Browser tests cannot run in CI: ${reason}`);
     console.warn(`Skipping browser tests: ${reason}`);
     process.env[CHROMIUM_MISSING] = reason;

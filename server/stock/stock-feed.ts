@@ -144,16 +144,27 @@ function jsonRows(text: string): RawRows {
   };
 }
 
+/** Characters of a CSV read for its header before the whole feed is parsed. */
+const HEADER_SCAN_CHARS = 64 * 1024;
+/** Characters of each column name quoted back in a refusal. */
+const QUOTED_NAME_CHARS = 40;
+
+type CsvRecord = { record: string[]; info: { lines: number } };
+const CSV_OPTIONS = { bom: true, info: true, relax_column_count: true, skip_empty_lines: true };
+
 /** A CSV feed: a header row, then one vehicle per row; columns renamed by the site's mapping. */
 function csvRows(text: string, mapping: Record<string, string>): RawRows {
-  let records: Array<{ record: string[]; info: { lines: number } }>;
+  // The dealer's column name of each of the product's fields.
+  const columnName = (field: string) => mapping[field] ?? field;
+  // A feed without the required columns is refused from its first row alone, before its rows
+  // are parsed: a large upload that is not a stock feed costs no more than one that is short.
+  if (text.length > HEADER_SCAN_CHARS) {
+    const first = firstCsvRecord(text.slice(0, HEADER_SCAN_CHARS));
+    if (first) checkCsvHeader(headerNamesOf(first), columnName);
+  }
+  let records: CsvRecord[];
   try {
-    records = parse(text, {
-      bom: true,
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
+    records = parse(text, CSV_OPTIONS) as unknown as CsvRecord[];
   } catch (error) {
     const line =
       error instanceof CsvError
@@ -165,9 +176,8 @@ function csvRows(text: string, mapping: Record<string, string>): RawRows {
   }
   const [header, ...data] = records;
   if (!header) throw new FeedRefusedError("The feed lists no vehicles: send at least one.");
-  const headerNames = header.record.map((name) => name.trim());
-  // The dealer's column name of each of the product's fields.
-  const columnName = (field: string) => mapping[field] ?? field;
+  const headerNames = headerNamesOf(header);
+  checkCsvHeader(headerNames, columnName);
   const indexOf = new Map(headerNames.map((name, index) => [name.toLowerCase(), index]));
   const fieldColumns = FEED_FIELDS.map(
     (field) => [field, indexOf.get(columnName(field).toLowerCase())] as const,
@@ -175,25 +185,6 @@ function csvRows(text: string, mapping: Record<string, string>): RawRows {
     (entry): entry is readonly [(typeof FEED_FIELDS)[number], number] => entry[1] !== undefined,
   );
 
-  const missing = REQUIRED_FEED_COLUMNS.filter(
-    (field) => !indexOf.has(columnName(field).toLowerCase()),
-  );
-  const identityMissing =
-    !indexOf.has(columnName("stocknum").toLowerCase()) &&
-    !indexOf.has(columnName("vin").toLowerCase());
-  if (missing.length > 0 || identityMissing) {
-    const needed = [
-      ...missing.map((field) => `'${columnName(field)}'`),
-      ...(identityMissing ? [`'${columnName("stocknum")}' or '${columnName("vin")}'`] : []),
-    ];
-    const found = headerNames
-      .slice(0, 12)
-      .map((name) => `'${name}'`)
-      .join(", ");
-    throw new FeedRefusedError(
-      `The CSV has no column ${needed.join(", ")}. The first row must name the columns; found ${found}${headerNames.length > 12 ? ", ..." : ""}. Rename the columns, or set the site's column mapping (stockFeed.columns).`,
-    );
-  }
   return {
     rows: data.map(({ record, info }) => {
       const values: Record<string, unknown> = {};
@@ -206,4 +197,41 @@ function csvRows(text: string, mapping: Record<string, string>): RawRows {
     }),
     columnName,
   };
+}
+
+/** The first record of the start of a CSV; null when that start does not read as CSV. */
+function firstCsvRecord(start: string): CsvRecord | null {
+  try {
+    const [first] = parse(start, { ...CSV_OPTIONS, to: 1 }) as unknown as CsvRecord[];
+    return first ?? null;
+  } catch {
+    // Cut inside a quoted value, say: the whole feed is parsed, and refused, as it is.
+    return null;
+  }
+}
+
+function headerNamesOf(header: CsvRecord): string[] {
+  return header.record.map((name) => name.trim());
+}
+
+/** Refuses a header without a required column or without the stock number and the VIN. */
+function checkCsvHeader(headerNames: string[], columnName: (field: string) => string): void {
+  const present = new Set(headerNames.map((name) => name.toLowerCase()));
+  const has = (field: string) => present.has(columnName(field).toLowerCase());
+  const missing = REQUIRED_FEED_COLUMNS.filter((field) => !has(field));
+  const identityMissing = !has("stocknum") && !has("vin");
+  if (missing.length === 0 && !identityMissing) return;
+  const needed = [
+    ...missing.map((field) => `'${columnName(field)}'`),
+    ...(identityMissing ? [`'${columnName("stocknum")}' or '${columnName("vin")}'`] : []),
+  ];
+  const found = headerNames
+    .slice(0, 12)
+    .map((name) =>
+      name.length > QUOTED_NAME_CHARS ? `'${name.slice(0, QUOTED_NAME_CHARS)}...'` : `'${name}'`,
+    )
+    .join(", ");
+  throw new FeedRefusedError(
+    `The CSV has no column ${needed.join(", ")}. The first row must name the columns; found ${found}${headerNames.length > 12 ? ", ..." : ""}. Rename the columns, or set the site's column mapping (stockFeed.columns).`,
+  );
 }

@@ -5,17 +5,15 @@
  * then started again on the same database.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { inArray } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/server/db/client";
 import { leadEvents, leads } from "~/server/db/schema";
-import { testDatabaseKind } from "../support/test-database";
+import { createScratchDatabase, seedDataDir, testDatabaseKind } from "../support/test-database";
 import { randomClientIp, validLead } from "./support/lead-client";
 import { SmtpSink } from "./support/smtp-sink";
 import { request } from "node:http";
@@ -24,7 +22,7 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 const script = fileURLToPath(new URL("./support/server-process.ts", import.meta.url));
 const smtp = new SmtpSink();
 const dataDir = mkdtempSync(join(tmpdir(), "lead-restart-"));
-let databaseUrl: string | null = null;
+let scratch: { url: string; drop(): Promise<void> } | null = null;
 let child: ChildProcess | null = null;
 
 function startChild(): Promise<{ process: ChildProcess; port: number }> {
@@ -38,7 +36,7 @@ function startChild(): Promise<{ process: ChildProcess; port: number }> {
       HOST: "127.0.0.1",
       LOG_LEVEL: "silent",
       DATA_DIR: dataDir,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
       SMTP_URL: smtp.url,
       LEAD_POLL_MS: "50",
       LEAD_RETRY_BASE_MS: "100",
@@ -103,30 +101,17 @@ async function stopChild(proc: ChildProcess, signal: NodeJS.Signals): Promise<vo
 
 beforeAll(async () => {
   await smtp.start();
-  if (testDatabaseKind === "postgres" && process.env.TEST_DATABASE_URL) {
-    const name = `leads_restart_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(process.env.TEST_DATABASE_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
+  // The first start finds the demo data in place, as the restart does.
+  if (testDatabaseKind === "postgres")
+    scratch = await createScratchDatabase("leads_restart", { demo: true });
+  else await seedDataDir(dataDir);
 });
 
 afterAll(async () => {
   if (child) await stopChild(child, "SIGKILL");
   await smtp.stop();
   rmSync(dataDir, { recursive: true, force: true });
-  if (databaseUrl && process.env.TEST_DATABASE_URL) {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(
-      `DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`,
-    );
-    await admin.end();
-  }
+  await scratch?.drop();
 });
 
 describe("a server killed mid-delivery", () => {
@@ -160,8 +145,8 @@ describe("a server killed mid-delivery", () => {
 
     let handle: DatabaseHandle | null = null;
     try {
-      handle = databaseUrl
-        ? await openDatabase({ url: databaseUrl })
+      handle = scratch
+        ? await openDatabase({ url: scratch.url })
         : await openDatabase({ dataDir: join(dataDir, "pglite") });
       const rows = await handle.db.select().from(leads).where(inArray(leads.id, ids));
       expect(rows).toHaveLength(20);

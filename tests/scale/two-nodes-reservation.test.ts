@@ -68,7 +68,7 @@ describe.skipIf(!enabled)("a reservation paid on one of two web nodes", () => {
   let b: NodeProcess;
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase("two_nodes_reservation");
+    scratch = await createScratchDatabase("two_nodes_reservation", { demo: true });
     const env = {
       DATABASE_URL: scratch.url,
       REDIS_URL: REDIS_URL!,

@@ -102,7 +102,7 @@ describe.skipIf(!enabled)("two web nodes on one PostgreSQL and one Redis", () =>
 
   beforeAll(async () => {
     await smtp.start();
-    scratch = await createScratchDatabase("two_nodes");
+    scratch = await createScratchDatabase("two_nodes", { demo: true });
     const env = {
       DATABASE_URL: scratch.url,
       REDIS_URL: REDIS_URL!,
@@ -114,7 +114,7 @@ describe.skipIf(!enabled)("two web nodes on one PostgreSQL and one Redis", () =>
       LEAD_DELIVERY_LEASE_MS: "1000",
       LEAD_RATE_LIMIT: String(LEAD_LIMIT),
     };
-    // The first node migrates and seeds; the second starts on the seeded database.
+    // Both start on a copy of the demo database, one after the other.
     a = await startNode(env);
     b = await startNode(env);
     // A writer of its own, as the import CLI or a feed job would be.

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
@@ -52,23 +53,36 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
 }
 
 /**
- * An empty database of its own on TEST_DATABASE_URL's server, for tests that start server
- * processes (they take a URL, not a schema). `drop()` removes it.
+ * A database of its own on TEST_DATABASE_URL's server, for tests that start server processes
+ * (they take a URL, not a schema): empty, or with `demo` a copy of the run's demo database, which
+ * a process starts on without seeding it again. `drop()` removes it.
  */
 export async function createScratchDatabase(
   prefix: string,
+  { demo = false }: { demo?: boolean } = {},
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error("TEST_DATABASE_URL is not set");
   const name = `${prefix}_${randomBytes(4).toString("hex")}`;
   const admin = (statement: string) => adminQuery(base, statement);
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  const template = process.env[POSTGRES_TEMPLATE_ENV];
+  await admin(
+    demo && template ? `CREATE DATABASE ${name} TEMPLATE "${template}"` : `CREATE DATABASE ${name}`,
+  );
   return {
-    url: url.toString(),
+    url: withDatabase(base, name),
     drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
+}
+
+/**
+ * Puts a copy of the run's demo database where a server process with this DATA_DIR keeps its
+ * embedded one: the process starts on it without the initdb and the seed of a first start.
+ */
+export async function seedDataDir(dataDir: string): Promise<void> {
+  const client = new PGlite(join(dataDir, "pglite"), { loadDataDir: await demoDump() });
+  await client.waitReady;
+  await client.close();
 }
 
 let localDumps: ReturnType<typeof dumpPglites> | null = null;
@@ -93,11 +107,15 @@ export async function createDemoDatabase(): Promise<DatabaseHandle> {
     };
   }
   if (testDatabaseKind === "postgres") return createTestDatabase(); // the server seeds it
+  return loadPglite(await demoDump());
+}
+
+/** The run's PGlite demo dump (made here once per process when a test runs without it). */
+async function demoDump(): Promise<Blob> {
   const dumpPath = process.env[PGLITE_TEMPLATE_ENV];
-  const dump = dumpPath
+  return dumpPath
     ? new Blob([await readFile(dumpPath)])
     : (await (localDumps ??= dumpPglites())).demo;
-  return loadPglite(dump);
 }
 
 /** A PGlite of its own, loaded from a data directory dump. */

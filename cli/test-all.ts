@@ -31,7 +31,7 @@ const TESTS: Group[] = [
   { name: "unit + integration (vitest)", script: "test:vitest" },
   { name: "browser (playwright)", script: "test:e2e" },
 ];
-/** `nice` increment of the checks: the tests' processes get about ten times their CPU share. */
+/** `nice` increment of the checks: the lowest, so the tests' processes come first for the CPU. */
 const CHECK_NICENESS = 19;
 
 function run(group: Group, { buffered, niceness = 0 }: { buffered: boolean; niceness?: number }) {

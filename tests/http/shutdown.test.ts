@@ -10,11 +10,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnNode, freePort, type NodeProcess } from "../support/node-process";
-import { createScratchDatabase, testDatabaseKind } from "../support/test-database";
+import {
+  createScratchDatabase,
+  testDatabaseKind,
+  type ScratchDatabase,
+} from "../support/test-database";
 import { validLead } from "../leads/support/lead-client";
 
 const dataDir = mkdtempSync(join(tmpdir(), "shutdown-"));
-let scratch: { url: string; drop(): Promise<void> } | null = null;
+let scratch: ScratchDatabase | null = null;
 let node: NodeProcess | null = null;
 
 beforeAll(async () => {

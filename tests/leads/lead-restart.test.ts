@@ -13,7 +13,12 @@ import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/server/db/client";
 import { leadEvents, leads } from "~/server/db/schema";
-import { createScratchDatabase, seedDataDir, testDatabaseKind } from "../support/test-database";
+import {
+  createScratchDatabase,
+  seedDataDir,
+  testDatabaseKind,
+  type ScratchDatabase,
+} from "../support/test-database";
 import { randomClientIp, validLead } from "./support/lead-client";
 import { SmtpSink } from "./support/smtp-sink";
 import { request } from "node:http";
@@ -22,7 +27,7 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 const script = fileURLToPath(new URL("./support/server-process.ts", import.meta.url));
 const smtp = new SmtpSink();
 const dataDir = mkdtempSync(join(tmpdir(), "lead-restart-"));
-let scratch: { url: string; drop(): Promise<void> } | null = null;
+let scratch: ScratchDatabase | null = null;
 let child: ChildProcess | null = null;
 
 function startChild(): Promise<{ process: ChildProcess; port: number }> {

@@ -14,7 +14,11 @@ import { sites, vehicles } from "~/server/db/schema";
 import { ChangeBus } from "~/server/events/change-bus";
 import { saveVehicle } from "~/server/stock/vehicle-store";
 import { startNode, type NodeProcess } from "../support/node-process";
-import { createScratchDatabase, testDatabaseKind } from "../support/test-database";
+import {
+  createScratchDatabase,
+  testDatabaseKind,
+  type ScratchDatabase,
+} from "../support/test-database";
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -61,7 +65,7 @@ function send(
 
 describe.skipIf(!enabled)("a reservation paid on one of two web nodes", () => {
   const prefix = `two-nodes-reservation-${randomUUID()}:`;
-  let scratch: { url: string; drop(): Promise<void> };
+  let scratch: ScratchDatabase;
   let handle: DatabaseHandle;
   let bus: ChangeBus;
   let a: NodeProcess;

@@ -20,7 +20,11 @@ import { saveVehicle } from "~/server/stock/vehicle-store";
 import { validLead } from "../leads/support/lead-client";
 import { SmtpSink } from "../leads/support/smtp-sink";
 import { startNode, type NodeProcess } from "../support/node-process";
-import { createScratchDatabase, testDatabaseKind } from "../support/test-database";
+import {
+  createScratchDatabase,
+  testDatabaseKind,
+  type ScratchDatabase,
+} from "../support/test-database";
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -92,7 +96,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.le
 describe.skipIf(!enabled)("two web nodes on one PostgreSQL and one Redis", () => {
   const smtp = new SmtpSink();
   const prefix = `two-nodes-${randomUUID()}:`;
-  let scratch: { url: string; drop(): Promise<void> };
+  let scratch: ScratchDatabase;
   let handle: DatabaseHandle;
   let bus: ChangeBus;
   let redis: Redis;

@@ -1,7 +1,8 @@
 /**
  * Databases for tests: in-memory PGlite by default, or on the PostgreSQL server named by
  * TEST_DATABASE_URL (removed when the test closes it). `createTestDatabase` is empty and
- * migrated; `createDemoDatabase` is a private copy of the run's demo database.
+ * migrated; `createDemoDatabase` is a private copy of the run's demo database. For tests that
+ * start the server as a process: `createScratchDatabase` (PostgreSQL) and `seedDataDir` (PGlite).
  */
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
@@ -52,6 +53,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
+/** A database on TEST_DATABASE_URL's server, named by its URL. */
+export type ScratchDatabase = { url: string; drop(): Promise<void> };
+
 /**
  * A database of its own on TEST_DATABASE_URL's server, for tests that start server processes
  * (they take a URL, not a schema): empty, or with `demo` a copy of the run's demo database, which
@@ -60,7 +64,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
 export async function createScratchDatabase(
   prefix: string,
   { demo = false }: { demo?: boolean } = {},
-): Promise<{ url: string; drop(): Promise<void> }> {
+): Promise<ScratchDatabase> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error("TEST_DATABASE_URL is not set");
   const name = `${prefix}_${randomBytes(4).toString("hex")}`;

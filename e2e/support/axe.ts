@@ -26,8 +26,9 @@ type AxeViolation = {
  */
 export async function axeViolations(page: Page, { contentOnly = false } = {}): Promise<string[]> {
   // Evaluated by the test's browser connection, not as an inline script: the site's
-  // Content-Security-Policy allows only its own render's scripts (decision 018).
-  await page.evaluate(AXE_SOURCE);
+  // Content-Security-Policy allows only its own render's scripts (decision 018). A document that
+  // has it already (checked twice, or moved on through the app's own navigation) keeps it.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(
     async ({ onlyContent, tags }) => {
       type Axe = {

@@ -225,6 +225,30 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /**
+ * Follows a path as the site's own links do, inside the app (no new document): React Router's
+ * navigation, its DOM committed before it resolves, then the effects of the route's first render.
+ * Needs a hydrated page. False when the route did not render there (an error, a redirect
+ * elsewhere): the caller loads the path as a document instead.
+ */
+export async function navigatedInApp(page: Page, path: string): Promise<boolean> {
+  return page.evaluate(async (to) => {
+    type Router = {
+      navigate: (to: string, options: { flushSync: boolean }) => Promise<void>;
+      state: { location: { pathname: string; search: string }; errors: unknown };
+    };
+    const router = (window as unknown as { __reactRouterDataRouter?: Router })
+      .__reactRouterDataRouter;
+    if (!router) return false;
+    await router.navigate(to, { flushSync: true });
+    const { location, errors } = router.state;
+    const trimmed = (path: string) => path.replace(/(.)\/$/, "$1");
+    if (errors || trimmed(location.pathname) + location.search !== trimmed(to)) return false;
+    await new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+    return true;
+  }, path);
+}
+
+/**
  * Resolves once React has hydrated the document (its effects may still be pending). Asked often:
  * the page's code starts only after its first view is painted (decision 046), and the default
  * poll's growing intervals would add up to a second to every page a test waits for.

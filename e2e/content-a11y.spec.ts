@@ -91,7 +91,6 @@ for (const [siteIndex, { slug }] of DEMO_SITES.entries()) {
         ).toBeVisible();
       }
       // What waits for an interaction, then what waits for none (the 3 s fallback), has loaded.
-      await hydrated(page);
       await page.mouse.wheel(0, 400);
       await page.clock.runFor(3_200);
       await settled();

@@ -122,9 +122,15 @@ async function demoDump(): Promise<Blob> {
     : (await (localDumps ??= dumpPglites())).demo;
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers is allocated and cleared at every start, a
+ * quarter of a test database's start; a test database of the demo's size needs a fraction of it.
+ */
+const TEST_POSTGRESQL_CONF = ["shared_buffers = 16MB"];
+
 /** A PGlite of its own, loaded from a data directory dump. */
 async function loadPglite(dump: Blob): Promise<DatabaseHandle> {
-  const client = new PGlite({ loadDataDir: dump });
+  const client = new PGlite({ loadDataDir: dump, postgresqlconf: TEST_POSTGRESQL_CONF });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Database;
   return {

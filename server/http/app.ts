@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import type { NextFunction, Request, Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet from "helmet";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
@@ -57,6 +57,7 @@ import {
 } from "./content-security-policy";
 import { clientErrorStatus, edgeChecks } from "./edge-checks";
 import { PageCache } from "./page-cache";
+import { routePartitions } from "./route-partitions";
 import { renderPlatformIndex } from "./platform-index";
 import { robotsTxt, sitemapXml } from "./crawlers";
 import {
@@ -360,32 +361,31 @@ export function createApp(deps: AppDependencies) {
     const sources = await adminImageSources(req.path, req.headers.cookie, adminContext(req, res));
     res.setHeader("Content-Security-Policy", adminContentSecurityPolicy(locals.cspNonce!, sources));
   }
-  const renderPages = createRequestHandler({
-    build: deps.build,
-    mode: env.NODE_ENV,
-    getLoadContext: (req, res): RequestContext => {
-      const locals = res.locals as Locals;
-      // The platform host reaches the app for the back office only (and its route manifest).
-      const admin = isAdminPath(req.path) || !locals.site ? adminContext(req, res) : null;
-      // The back office on the platform host: no site (server/admin/admin-http.ts).
-      if (!locals.site) return adminPlatformContext(admin!, locals);
-      const site = locals.site;
-      return {
-        site,
-        scope: createSiteScope(deps.db, site.id),
-        db: deps.db,
-        bus: deps.bus,
-        registry,
-        requestId: locals.requestId,
-        origin: locals.origin!,
-        cspNonce: locals.cspNonce!,
-        search: createSiteSearch(deps.search, site, logger),
-        leads: deps.leads,
-        reservations: deps.reservations,
-        admin,
-      };
-    },
-  });
+  const getLoadContext = (req: Request, res: Response): RequestContext => {
+    const locals = res.locals as Locals;
+    // The platform host reaches the app for the back office only (and its route manifest).
+    const admin = isAdminPath(req.path) || !locals.site ? adminContext(req, res) : null;
+    // The back office on the platform host: no site (server/admin/admin-http.ts).
+    if (!locals.site) return adminPlatformContext(admin!, locals);
+    const site = locals.site;
+    return {
+      site,
+      scope: createSiteScope(deps.db, site.id),
+      db: deps.db,
+      bus: deps.bus,
+      registry,
+      requestId: locals.requestId,
+      origin: locals.origin!,
+      cspNonce: locals.cspNonce!,
+      search: createSiteSearch(deps.search, site, logger),
+      leads: deps.leads,
+      reservations: deps.reservations,
+      admin,
+    };
+  };
+  const renderPages = pageRenderer(deps.build, (build) =>
+    createRequestHandler({ build, mode: env.NODE_ENV, getLoadContext }),
+  );
   app.all("/{*splat}", renderPages);
 
   const devMail = deps.leads.devMailPage ? createDevMailRouter(deps.db) : null;
@@ -480,4 +480,24 @@ export function createApp(deps: AppDependencies) {
   });
 
   return Object.assign(app, { pageCache, imageResizer });
+}
+
+/**
+ * React Router's request handler. A built app is answered per first path segment from the routes
+ * that path can match (server/http/route-partitions.ts); in development Vite hands out a build
+ * per request, matched whole as before.
+ */
+function pageRenderer(
+  build: AppDependencies["build"],
+  handlerOf: (build: AppDependencies["build"]) => RequestHandler,
+): RequestHandler {
+  if (typeof build === "function") return handlerOf(build);
+  const partitions = routePartitions(build);
+  const handlers = new Map<ServerBuild, RequestHandler>();
+  return (req, res, next) => {
+    const partition = partitions.buildFor(req.originalUrl);
+    let handler = handlers.get(partition);
+    if (!handler) handlers.set(partition, (handler = handlerOf(partition)));
+    return handler(req, res, next);
+  };
 }

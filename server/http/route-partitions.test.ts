@@ -85,6 +85,11 @@ describe("routes partitioned by first path segment", () => {
     expect(partitions.buildFor("/__manifest?paths=/cars/a,/admin&version=v")).toBe(build);
   });
 
+  it("keeps the whole table where a document sends the whole manifest", () => {
+    const initial = { ...build, routeDiscovery: { mode: "initial" } } as ServerBuild;
+    expect(routePartitions(initial).buildFor("/cars/a-car")).toBe(initial);
+  });
+
   it("matches any path as the whole table does", () => {
     const segments = Object.values(build.routes)
       .flatMap((route) => route?.path?.split("/") ?? [])

@@ -88,8 +88,9 @@ export function routePartitions(build: ServerBuild): RoutePartitions {
     }
     return made;
   };
-  // With a basename the paths React Router matches are not the request's: the whole table.
-  if ((build.basename ?? "/") !== "/") return { buildFor: () => build };
+  // With a basename the paths React Router matches are not the request's, and without lazy route
+  // discovery a document sends the whole route manifest: the whole table.
+  if ((build.basename ?? "/") !== "/" || manifestPath === null) return { buildFor: () => build };
   return {
     buildFor(url) {
       // The pathname React Router reads: the request URL on an origin, as @react-router/express

@@ -123,8 +123,8 @@ async function demoDump(): Promise<Blob> {
 }
 
 /**
- * PostgreSQL's default 128 MB of shared buffers is allocated and cleared at every start, a
- * quarter of a test database's start; a test database of the demo's size needs a fraction of it.
+ * PostgreSQL's default 128 MB of shared buffers is allocated and cleared at every start, about
+ * a fifth of a test database's start; a test database of the demo's size needs a fraction of it.
  */
 const TEST_POSTGRESQL_CONF = ["shared_buffers = 16MB"];
 

@@ -492,12 +492,6 @@ function pageRenderer(
   handlerOf: (build: AppDependencies["build"]) => RequestHandler,
 ): RequestHandler {
   if (typeof build === "function") return handlerOf(build);
-  const partitions = routePartitions(build);
-  const handlers = new Map<ServerBuild, RequestHandler>();
-  return (req, res, next) => {
-    const partition = partitions.buildFor(req.originalUrl);
-    let handler = handlers.get(partition);
-    if (!handler) handlers.set(partition, (handler = handlerOf(partition)));
-    return handler(req, res, next);
-  };
+  const handlers = routePartitions(build, handlerOf);
+  return (req, res, next) => handlers.forUrl(req.originalUrl)(req, res, next);
 }

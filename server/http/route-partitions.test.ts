@@ -54,7 +54,7 @@ const whole = routeObjects(build.routes);
 const partitions = routePartitions(build);
 
 function expectSameMatches(url: string) {
-  const partition = partitions.buildFor(url);
+  const partition = partitions.forUrl(url);
   const pathname = new URL(`http://localhost${url}`).pathname.replace(/\.data$/, "");
   expect(matched(routeObjects(partition.routes), pathname), url).toEqual(matched(whole, pathname));
 }
@@ -70,24 +70,24 @@ describe("routes partitioned by first path segment", () => {
   });
 
   it("keeps only the routes a path can match", () => {
-    const ids = Object.keys(partitions.buildFor("/cars/a-car").routes);
+    const ids = Object.keys(partitions.forUrl("/cars/a-car").routes);
     expect(ids).toContain("vehicle-cars");
     expect(ids).toContain("routes/home");
     expect(ids).not.toContain("search");
     expect(ids.some((id) => id.startsWith("routes/admin/"))).toBe(false);
-    expect(Object.keys(partitions.buildFor("/cars/a-car").assets.routes)).toEqual(ids);
+    expect(Object.keys(partitions.forUrl("/cars/a-car").assets.routes)).toEqual(ids);
     // One build per segment, made once.
-    expect(partitions.buildFor("/cars/b?x=1")).toBe(partitions.buildFor("/cars/a-car"));
-    expect(partitions.buildFor("/unknown")).toBe(partitions.buildFor("/other/thing"));
+    expect(partitions.forUrl("/cars/b?x=1")).toBe(partitions.forUrl("/cars/a-car"));
+    expect(partitions.forUrl("/unknown")).toBe(partitions.forUrl("/other/thing"));
   });
 
   it("answers the route manifest from the whole table", () => {
-    expect(partitions.buildFor("/__manifest?paths=/cars/a,/admin&version=v")).toBe(build);
+    expect(partitions.forUrl("/__manifest?paths=/cars/a,/admin&version=v")).toBe(build);
   });
 
   it("keeps the whole table where a document sends the whole manifest", () => {
     const initial = { ...build, routeDiscovery: { mode: "initial" } } as ServerBuild;
-    expect(routePartitions(initial).buildFor("/cars/a-car")).toBe(initial);
+    expect(routePartitions(initial).forUrl("/cars/a-car")).toBe(initial);
   });
 
   it("matches any path as the whole table does", () => {

@@ -64,45 +64,53 @@ function pick<T>(record: Record<string, T>, ids: Set<string>): Record<string, T>
   return Object.fromEntries(Object.entries(record).filter(([id]) => ids.has(id)));
 }
 
-export type RoutePartitions = {
-  /** The build that answers this request URL (path and query) as the whole build would. */
-  buildFor(url: string): ServerBuild;
+export type RoutePartitions<T> = {
+  /** What was made of the build that answers this request URL (path and query) as the whole would. */
+  forUrl(url: string): T;
 };
 
-export function routePartitions(build: ServerBuild): RoutePartitions {
+/**
+ * The route table split by first path segment. `make` turns each partition's build (and the whole
+ * build, for what the whole table answers) into what a request needs, once per partition: React
+ * Router's request handler in the server, the build itself by default.
+ */
+export function routePartitions<T = ServerBuild>(
+  build: ServerBuild,
+  make: (build: ServerBuild) => T = (made) => made as T,
+): RoutePartitions<T> {
   const firsts = firstSegments(build.routes);
   const statics = new Set([...firsts.values()].filter((s): s is string => s !== null && s !== "*"));
   const manifestPath =
     build.routeDiscovery?.mode === "lazy" ? build.routeDiscovery.manifestPath : null;
-  const builds = new Map<string | null, ServerBuild>();
-  const partition = (segment: string | null): ServerBuild => {
-    let made = builds.get(segment);
-    if (!made) {
-      const ids = routesFor(build.routes, firsts, segment);
-      made = {
-        ...build,
-        routes: pick(build.routes, ids),
-        assets: { ...build.assets, routes: pick(build.assets.routes, ids) },
-      };
-      builds.set(segment, made);
-    }
+  let whole: { made: T } | undefined;
+  const wholeMade = (): T => (whole ??= { made: make(build) }).made;
+  const partitions = new Map<string | null, T>();
+  const partition = (segment: string | null): T => {
+    if (partitions.has(segment)) return partitions.get(segment)!;
+    const ids = routesFor(build.routes, firsts, segment);
+    const made = make({
+      ...build,
+      routes: pick(build.routes, ids),
+      assets: { ...build.assets, routes: pick(build.assets.routes, ids) },
+    });
+    partitions.set(segment, made);
     return made;
   };
   // With a basename the paths React Router matches are not the request's, and without lazy route
   // discovery a document sends the whole route manifest: the whole table.
-  if ((build.basename ?? "/") !== "/" || manifestPath === null) return { buildFor: () => build };
+  if ((build.basename ?? "/") !== "/" || manifestPath === null) return { forUrl: wholeMade };
   return {
-    buildFor(url) {
+    forUrl(url) {
       // The pathname React Router reads: the request URL on an origin, as @react-router/express
       // makes it (dot segments resolved), a data request's `.data` taken off.
       let pathname: string;
       try {
         pathname = new URL(`http://localhost${url}`).pathname;
       } catch {
-        return build;
+        return wholeMade();
       }
       // The route manifest answers for any path.
-      if (pathname === manifestPath) return build;
+      if (pathname === manifestPath) return wholeMade();
       // The first segment that is not empty: the page's route manifest matches the parent paths
       // of the URL with empty segments left out ("//search/x" asks for "/search").
       const raw =

@@ -12,6 +12,7 @@ import { ServerRouter } from "react-router";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { HTML_CACHE_CONTROL } from "~/server/http/cache-control";
 import { holdRouteCodeUntilPainted } from "~/server/http/route-code-after-paint";
+import { SiteContext, siteDataOf } from "~/app/lib/site";
 
 export const streamTimeout = 5_000;
 
@@ -49,8 +50,12 @@ export default function handleRequest(
       );
       pipe(body);
     };
+    // The back office has no site, also on a dealer's host.
+    const siteData = loadContext.admin ? null : siteDataOf(loadContext.site);
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <SiteContext value={siteData}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </SiteContext>,
       {
         nonce,
         onShellReady() {

@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { clientSite, type Site } from "~/app/lib/site";
+import { clientSite, SITE_DATA_ID, useSiteData, withSiteForMeta, type Site } from "~/app/lib/site";
 import stylesheet from "./app.css?url";
 import { SiteFooter } from "~/app/components/site/site-footer";
 import { SiteHeader } from "~/app/components/site/site-header";
@@ -24,9 +24,10 @@ function faviconHref(site: Site): string {
 }
 
 export function loader({ context }: Route.LoaderArgs) {
-  // The back office (app/routes/admin) has its own chrome and no site on the platform host.
-  if (context.admin) return { site: null, origin: context.origin, admin: true };
-  return { site: clientSite(context.site), origin: context.origin, admin: false };
+  // The back office (app/routes/admin) has its own chrome and no site on the platform host. The
+  // site itself is not loader data: it is the same on every page (`SiteContext`).
+  const data = { origin: context.origin, admin: Boolean(context.admin) };
+  return withSiteForMeta(data, context.admin ? null : clientSite(context.site));
 }
 
 /** The site's brand colours as the CSS variables app.css reads. */
@@ -43,7 +44,8 @@ function themeStyle(site: Site): CSSProperties {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const site = data?.site;
+  const siteData = useSiteData();
+  const site = siteData?.site;
   return (
     <html
       lang={site?.locale ?? "en-AU"}
@@ -80,6 +82,13 @@ export function Layout({ children }: { children: ReactNode }) {
         {site && <ChatBubble />}
         {site && <DeferredThirdPartyScripts />}
         <AppLinkNavigation />
+        {siteData && (
+          <script
+            type="application/json"
+            id={SITE_DATA_ID}
+            dangerouslySetInnerHTML={{ __html: siteData.json }}
+          />
+        )}
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "react-router";
+import { createContext, useContext } from "react";
 import { madeOncePer } from "~/domain/made-once";
 import type { Navigation, NavigationItem, SiteSettings } from "~/domain/site-settings";
 import type { Site, SiteDealership } from "~/server/sites/site";
@@ -165,9 +165,73 @@ function pickClientSite(site: Site): ClientSite {
   };
 }
 
-/** The current site, from the root loader (available in every route and component). */
+/**
+ * The site a page belongs to, as the browser sees it, and the same as JSON for the document. It
+ * is the same for every page of the site, so it does not travel with each page's loader data:
+ * the server renders it from the request's site and writes it into the document once
+ * (root.tsx), where the browser reads it before hydrating (app/entry.client.tsx) and
+ * keeps it for every page it navigates to. The back office has none.
+ */
+export type SiteData = { site: ClientSite; json: string };
+
+/** Made once per site object, as `clientSite` is. */
+export const siteDataOf = madeOncePer((site: Site): SiteData => {
+  const client = clientSite(site);
+  // Inside <script>: a "<" could close the element, so it is written as an escape JSON reads back.
+  return { site: client, json: JSON.stringify(client).replace(/</g, "\\u003c") };
+});
+
+export const SiteContext = createContext<SiteData | null>(null);
+
+/** The id of the document's script that holds the site's JSON. */
+export const SITE_DATA_ID = "site-data";
+
+/**
+ * The site data the document holds, read once in the browser (null on the server and in the back
+ * office).
+ */
+export const documentSiteData: () => SiteData | null = (() => {
+  let read: SiteData | null | undefined;
+  return () => {
+    if (read === undefined) {
+      const json =
+        typeof document === "undefined" ? null : document.getElementById(SITE_DATA_ID)?.textContent;
+      read = json ? { site: JSON.parse(json) as ClientSite, json } : null;
+    }
+    return read;
+  };
+})();
+
+/**
+ * Route `meta` functions run outside components, so they find the site through the root loader's
+ * data: on the server the root loader files its site beside its data object here (not in it, so
+ * it is not sent with every page); in the browser it is the document's site.
+ */
+const siteBesideRootData = new WeakMap<object, ClientSite>();
+
+/** The root loader's data, with the site its page's meta functions will find (`siteOfMatches`). */
+export function withSiteForMeta<T extends object>(data: T, site: ClientSite | null): T {
+  if (site) siteBesideRootData.set(data, site);
+  return data;
+}
+
+/** The site of a route's `meta` matches, or undefined where there is none (the back office). */
+export function siteOfMatches(
+  matches: ReadonlyArray<{ data?: unknown } | undefined>,
+): ClientSite | undefined {
+  const root = matches[0]?.data;
+  const filed = root && typeof root === "object" ? siteBesideRootData.get(root) : undefined;
+  return filed ?? documentSiteData()?.site;
+}
+
+/** The site of this page, or null in the back office. */
+export function useSiteData(): SiteData | null {
+  return useContext(SiteContext);
+}
+
+/** The current site (available in every component of a site's pages). */
 export function useSite(): ClientSite {
-  const data = useRouteLoaderData("root") as { site: ClientSite } | undefined;
+  const data = useContext(SiteContext);
   if (!data) throw new Error("useSite() outside a site page");
   return data.site;
 }

@@ -2,6 +2,7 @@
  * The garage, /my-garage?tab=saved-cars (and a site's own garage path, with its /saved
  * sub-path, through the not-found route): docs/product/garage.md.
  */
+import { siteOfMatches } from "~/app/lib/site";
 import type { Route } from "./+types/garage";
 import { GaragePage } from "~/app/components/garage/garage-page";
 import { garageAction, garageLoader } from "./garage.server";
@@ -19,7 +20,7 @@ export function headers() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const site = (matches[0]?.data as { site?: { name: string } } | undefined)?.site;
+  const site = siteOfMatches(matches);
   return [{ title: `My garage | ${site?.name ?? ""}` }, { name: "robots", content: "noindex" }];
 }
 

@@ -1,3 +1,4 @@
+import { siteOfMatches } from "~/app/lib/site";
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFoundPage } from "~/app/components/site/not-found-page";
@@ -18,7 +19,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const parent = matches.flatMap((match) => match?.meta ?? []);
   if (!loaderData) return parent;
-  const site = (matches[0]?.data as { site?: { name: string } } | undefined)?.site;
+  const site = siteOfMatches(matches);
   return [{ title: `My garage | ${site?.name ?? ""}` }, { name: "robots", content: "noindex" }];
 }
 

@@ -4,7 +4,7 @@ import { seoMeta } from "~/app/components/content/seo";
 import { itemListJsonLd } from "~/app/components/search/item-list-json-ld";
 import { SearchPage } from "~/app/components/search/search-page";
 import { unpackCard } from "~/app/components/vehicle-card/card-vehicle";
-import type { Site } from "~/app/lib/site";
+import { siteOfMatches } from "~/app/lib/site";
 
 // Every stock search URL (docs/product/search-and-urls.md, "Search URL rules"): /search and its
 // variants, /pre-owned, /find/rental-cars, facet paths, /search/{dealership or location slug}.
@@ -13,14 +13,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
-  const root = matches[0]?.data as { site?: Site; origin?: string } | undefined;
-  if (!data || !root?.site) return seoMeta(data?.seo, matches);
+  const site = siteOfMatches(matches);
+  if (!data || !site) return seoMeta(data?.seo, matches);
   return [
     ...seoMeta(data.seo, matches),
     {
       "script:ld+json": itemListJsonLd(
-        root.site,
-        root.origin ?? "",
+        site,
+        (matches[0]?.data as { origin?: string } | undefined)?.origin ?? "",
         data.cards.map(unpackCard),
         data.offset,
         data.heading,

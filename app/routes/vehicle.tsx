@@ -9,7 +9,7 @@ import type { VehiclePageModel } from "~/app/components/vehicle-page/vehicle-pag
 import { NotFoundPage } from "~/app/components/site/not-found-page";
 import { partOnFirstUse } from "~/app/components/vehicle-page/part-on-first-use";
 import { breadcrumbJsonLd, vehicleJsonLd } from "~/app/components/vehicle-page/vehicle-json-ld";
-import type { Site } from "~/app/lib/site";
+import { siteOfMatches, type Site } from "~/app/lib/site";
 import { unpackCard } from "~/app/components/vehicle-card/card-vehicle";
 import { VehiclePage } from "~/app/components/vehicle-page/vehicle-page";
 
@@ -51,9 +51,9 @@ function vehicleSeo(
 
 export function meta({ data, matches }: Route.MetaArgs): MetaDescriptor[] {
   if (!data) return [];
-  const root = matches[0]?.data as { site?: Site; origin?: string } | undefined;
-  const origin = root?.origin ?? "";
-  const seo = vehicleSeo(data.page, data.description, root?.site, origin);
+  const origin = (matches[0]?.data as { origin?: string } | undefined)?.origin ?? "";
+  const site = siteOfMatches(matches);
+  const seo = vehicleSeo(data.page, data.description, site, origin);
   return [
     ...seoMeta(seo, matches).filter((tag) => !("property" in tag && tag.property === "og:type")),
     { property: "og:type", content: "product" },
@@ -65,11 +65,11 @@ export function meta({ data, matches }: Route.MetaArgs): MetaDescriptor[] {
         ]
       : [{ name: "twitter:card", content: "summary" }]),
     // Built here from the page model (vehicle-json-ld.ts), not sent a second time as loader data.
-    ...(root?.site
+    ...(site
       ? [
           {
             "script:ld+json": [
-              vehicleJsonLd(data.page, data.schema, root.site, seo.canonical, origin),
+              vehicleJsonLd(data.page, data.schema, site, seo.canonical, origin),
               breadcrumbJsonLd(data.page, origin),
             ],
           },

@@ -289,9 +289,9 @@ describe("input no page can take is a 4xx, never a 500", () => {
 
 describe("security headers", () => {
   const nonceOf = (header: unknown) => /'nonce-([^']+)'/.exec(String(header))?.[1];
-  /** The nonce attribute of every script that runs (JSON-LD data blocks do not). */
+  /** The nonce attribute of every script that runs (JSON and JSON-LD data blocks do not). */
   const scriptNonces = (html: string) =>
-    [...html.matchAll(/<script(?![^>]*type="application\/ld\+json")([^>]*)>/g)].map(
+    [...html.matchAll(/<script(?![^>]*type="application\/(?:ld\+)?json")([^>]*)>/g)].map(
       (m) => /nonce="([^"]*)"/.exec(m[1]!)?.[1] ?? null,
     );
 

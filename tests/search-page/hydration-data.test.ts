@@ -1,8 +1,8 @@
 /**
- * What the search results and vehicle pages send the browser as loader data (in the document's
- * scripts for hydration, and as `.data` when the search page updates its results in the app):
- * the site's client settings and a card's fields of each vehicle, never server-only settings,
- * the search key or whole search hits.
+ * What the search results and vehicle pages send the browser: the site's client settings, once
+ * per document in its site data, and as loader data (in the document's scripts for hydration,
+ * and as `.data` when the search page updates its results in the app) a card's fields of each
+ * vehicle; never server-only settings, the search key or whole search hits.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "~/server/start";
@@ -23,6 +23,13 @@ function hydrationData(html: string): string {
   return [...html.matchAll(/streamController\.enqueue\(("(?:[^"\\]|\\.)*")\)/g)]
     .map((m) => JSON.parse(m[1]!) as string)
     .join("");
+}
+
+/** The site's JSON the document holds for the browser. */
+function siteData(html: string): string {
+  const json = /<script type="application\/json" id="site-data">([^<]*)<\/script>/.exec(html)?.[1];
+  expect(json).toBeTruthy();
+  return json!;
 }
 
 /** Keys and values that stay on the server. */
@@ -50,10 +57,13 @@ describe("loader data sent to the browser", () => {
     const page = await fetchWithHost(server, HOST, "/search");
     expect(page.status).toBe(200);
     const data = hydrationData(page.body);
+    const site = siteData(page.body);
     // Not vacuous: the data is there, with what the cards and the site's chrome read.
-    for (const present of ['"cards"', '"vehiclePath"', '"theme"']) {
-      expect(data).toContain(present);
-    }
+    expect(data).toContain('"cards"');
+    for (const present of ['"vehiclePath"', '"theme"']) expect(site).toContain(present);
+    // The site goes once, in the document's site data, not again in the loader data.
+    expect(data).not.toContain('"theme"');
+    for (const absent of SERVER_ONLY) expect(site).not.toContain(absent);
     // Each card's values are there (packed: without their field names).
     const slug = /href="\/cars\/([A-Za-z0-9_-]+)"/.exec(page.body)?.[1];
     expect(data).toContain(`"${slug}"`);
@@ -63,6 +73,7 @@ describe("loader data sent to the browser", () => {
     const update = await fetchWithHost(server, HOST, "/search.data?page=2");
     expect(update.status).toBe(200);
     expect(update.body).toContain('"cards"');
+    expect(update.body).not.toContain('"theme"');
     for (const absent of SERVER_ONLY) expect(update.body).not.toContain(absent);
   });
 
@@ -73,10 +84,13 @@ describe("loader data sent to the browser", () => {
     const page = await fetchWithHost(server, HOST, `/cars/${slug}`);
     expect(page.status).toBe(200);
     const data = hydrationData(page.body);
-    for (const present of ['"similar"', '"vehiclePath"', '"address"']) {
-      expect(data).toContain(present);
+    const site = siteData(page.body);
+    for (const present of ['"similar"', '"address"']) expect(data).toContain(present);
+    expect(site).toContain('"vehiclePath"');
+    for (const absent of SERVER_ONLY) {
+      expect(data).not.toContain(absent);
+      expect(site).not.toContain(absent);
     }
-    for (const absent of SERVER_ONLY) expect(data).not.toContain(absent);
     // The structured data is in the document once, built from the page model, not in the data.
     expect(data).not.toContain('"@type"');
     expect(data).not.toContain('"@context"');

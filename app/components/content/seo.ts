@@ -2,6 +2,7 @@
  * Titles, descriptions and canonical URLs of the content routes. Loaders return `seo`
  * (canonical from the request's origin); `meta` turns it into tags with the site's name.
  */
+import { siteOfMatches } from "~/app/lib/site";
 import type { MetaDescriptor } from "react-router";
 
 export type Seo = {
@@ -25,15 +26,13 @@ export function seoFor(
   return { title, description, canonical: `${origin}${path}`, ...(noindex ? { noindex } : {}) };
 }
 
-type RootData = { site?: { name: string } } | undefined;
-
 /** meta() for a route whose loader returned `{ seo }`. */
 export function seoMeta(
   seo: Seo | undefined,
   matches: ReadonlyArray<{ data?: unknown } | undefined>,
 ): MetaDescriptor[] {
   if (!seo) return [];
-  const siteName = (matches[0]?.data as RootData)?.site?.name ?? "";
+  const siteName = siteOfMatches(matches)?.name ?? "";
   const title =
     siteName && !seo.fullTitle && seo.title !== siteName ? `${seo.title} | ${siteName}` : seo.title;
   return [

@@ -11,7 +11,7 @@ import type { MetaDescriptor } from "react-router";
 import { locationPagePath } from "~/domain/locations";
 import { WEEKDAY_NAMES } from "~/domain/opening-hours";
 import type { LocationView } from "~/server/content/locations";
-import type { Site } from "~/app/lib/site";
+import { siteOfMatches, type Site } from "~/app/lib/site";
 
 type JsonLd = Record<string, unknown>;
 type OpeningHoursEntry = LocationView["openingHours"][number];
@@ -133,7 +133,7 @@ export function dealerGroupJsonLd(
   };
 }
 
-type RootData = { site?: Site; origin?: string } | undefined;
+type RootData = { origin?: string } | undefined;
 
 /**
  * The route's meta tags followed by its structured data, built from the root loader's site and
@@ -144,9 +144,9 @@ export function withStructuredData(
   matches: ReadonlyArray<{ data?: unknown } | undefined>,
   build: (root: { site: Site; origin: string }) => JsonLd | JsonLd[] | null,
 ): MetaDescriptor[] {
-  const root = matches[0]?.data as RootData;
-  if (!root?.site) return tags;
-  const data = build({ site: root.site, origin: root.origin ?? "" });
+  const site = siteOfMatches(matches);
+  if (!site) return tags;
+  const data = build({ site, origin: (matches[0]?.data as RootData)?.origin ?? "" });
   if (data === null || (Array.isArray(data) && data.length === 0)) return tags;
   return [...tags, { "script:ld+json": data }];
 }

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { defaultSiteSettings, type SiteSettings } from "~/domain/site-settings";
 import { aVehicle } from "~/domain/testing/vehicle-fixture";
 import type { Vehicle } from "~/domain/vehicle";
-import { clientSite } from "~/app/lib/site";
+import { SiteContext, siteDataOf } from "~/app/lib/site";
 import type { Site } from "~/server/sites/site";
 import { cardOf } from "./card-vehicle";
 import { VehicleCard } from "./vehicle-card";
@@ -39,13 +39,12 @@ function aSite(settings: Partial<SiteSettings> = {}, rest: Partial<Site> = {}): 
   };
 }
 
-/** The card rendered on the server inside a router whose root loader gives the site. */
+/** The card rendered on the server inside a router, with the site as the server entry gives it. */
 async function render(vehicle: Vehicle, site: Site = aSite(), priority = false): Promise<string> {
   const routes = [
     {
       id: "root",
       path: "/",
-      loader: () => ({ site: clientSite(site) }),
       Component: Outlet,
       children: [
         {
@@ -59,10 +58,12 @@ async function render(vehicle: Vehicle, site: Site = aSite(), priority = false):
   const context = await handler.query(new Request("http://test.localhost/"));
   if (context instanceof Response) throw new Error("unexpected response");
   return renderToString(
-    <StaticRouterProvider
-      router={createStaticRouter(handler.dataRoutes, context)}
-      context={context}
-    />,
+    <SiteContext value={siteDataOf(site)}>
+      <StaticRouterProvider
+        router={createStaticRouter(handler.dataRoutes, context)}
+        context={context}
+      />
+    </SiteContext>,
   );
 }
 

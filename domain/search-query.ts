@@ -204,8 +204,9 @@ export function buildSearchFilter(
   if (base !== "") parts.push(`(${base})`);
   const nodes: FilterNode[] = [];
   for (const facet of SEARCH_FACETS) {
-    if (facet === options.excludeFacet) continue;
-    const node = facetFilter(facet, filters[facet] ?? []);
+    const values = filters[facet];
+    if (facet === options.excludeFacet || !values?.length) continue;
+    const node = facetFilter(facet, values);
     if (node) nodes.push(node);
   }
   if (nodes.length > 0) parts.push(toFilterString(and(...nodes)));

@@ -85,8 +85,12 @@ const CAR_TYPE_SEGMENT = /^(new|used|demo)-cars$/;
 export function normalizeSearchState(state: SearchState): SearchState {
   const filters: SearchFilters = {};
   for (const facet of SEARCH_FACETS) {
-    const values = [...new Set((state.filters[facet] ?? []).filter((value) => value !== ""))];
-    if (values.length > 0) filters[facet] = values;
+    const given = state.filters[facet];
+    // Most facets are unset, and most set ones hold one value: no set is made for those.
+    if (!given?.length) continue;
+    const values = given.filter((value) => value !== "");
+    const distinct = values.length > 1 ? [...new Set(values)] : values;
+    if (distinct.length > 0) filters[facet] = distinct;
   }
   const page = Number.isSafeInteger(state.page) && state.page >= 1 ? state.page : 1;
   return { filters, query: state.query.trim(), sortBy: state.sortBy, page };

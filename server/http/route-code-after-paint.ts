@@ -134,11 +134,17 @@ function unfinishedMatchStart(bytes: Buffer, pending: Replacement[]): number {
   let earliest = bytes.length;
   for (const { from } of pending) {
     for (let i = Math.max(0, bytes.length - from.length + 1); i < earliest; i++) {
-      if (from.subarray(0, bytes.length - i).equals(bytes.subarray(i))) {
+      if (endsWithStartOf(bytes, i, from)) {
         earliest = i;
         break;
       }
     }
   }
   return earliest;
+}
+
+/** Whether `bytes` from `at` to its end are the first bytes of `tag` (compared in place). */
+function endsWithStartOf(bytes: Buffer, at: number, tag: Buffer): boolean {
+  for (let i = at; i < bytes.length; i++) if (bytes[i] !== tag[i - at]) return false;
+  return true;
 }

@@ -72,9 +72,9 @@ const CLIENT_SETTINGS = [
 export type ClientSettings = Pick<SiteSettings, (typeof CLIENT_SETTINGS)[number]>;
 
 /**
- * A header or footer link as the root loader sends it: its name, address and dropdown items, as
- * a row of values (the hydration data's stream writes each field of an object as a key beside its
- * value; the menus are some 45 links on every page).
+ * A header or footer link as the document's site data holds it: its name, address and dropdown
+ * items, as a row of values (JSON would write each field of an object as a key beside its value;
+ * the menus are some 45 links on every page).
  */
 type SentNavigationItem = [name: string, url: string, dropdown?: SentNavigationItem[]];
 
@@ -109,7 +109,7 @@ export function footerNavigation(site: ClientSite): Navigation["footer"] {
 type ClientDealership = Pick<SiteDealership, "id" | "name" | "slug">;
 
 /**
- * The site as the root loader sends it to the browser: no search key, client settings only, and
+ * The site as the document sends it to the browser: no search key, client settings only, and
  * none of the records only loaders read (the group, the primary dealership and manufacturer, the
  * site's addresses, the dealerships' ratings, makes and payment keys).
  */
@@ -141,7 +141,7 @@ export type { ClientSite as Site };
  */
 export const clientSite = madeOncePer(pickClientSite);
 
-/** The browser's part of a site: picked here only, for the root loader. */
+/** The browser's part of a site: picked here only, for the page's site data. */
 function pickClientSite(site: Site): ClientSite {
   const picked: Partial<Record<keyof SiteSettings, unknown>> = {};
   for (const key of CLIENT_SETTINGS) picked[key] = site.settings[key];
@@ -222,6 +222,11 @@ export function siteOfMatches(
   const root = matches[0]?.data;
   const filed = root && typeof root === "object" ? siteBesideRootData.get(root) : undefined;
   return filed ?? documentSiteData()?.site;
+}
+
+/** The site's origin for a route's `meta` (absolute URLs), from the root loader's data. */
+export function originOfMatches(matches: ReadonlyArray<{ data?: unknown } | undefined>): string {
+  return (matches[0]?.data as { origin?: string } | undefined)?.origin ?? "";
 }
 
 /** The site of this page, or null in the back office. */

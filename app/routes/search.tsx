@@ -4,7 +4,7 @@ import { seoMeta } from "~/app/components/content/seo";
 import { itemListJsonLd } from "~/app/components/search/item-list-json-ld";
 import { SearchPage } from "~/app/components/search/search-page";
 import { unpackCard } from "~/app/components/vehicle-card/card-vehicle";
-import { siteOfMatches } from "~/app/lib/site";
+import { originOfMatches, siteOfMatches } from "~/app/lib/site";
 
 // Every stock search URL (docs/product/search-and-urls.md, "Search URL rules"): /search and its
 // variants, /pre-owned, /find/rental-cars, facet paths, /search/{dealership or location slug}.
@@ -20,7 +20,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
     {
       "script:ld+json": itemListJsonLd(
         site,
-        (matches[0]?.data as { origin?: string } | undefined)?.origin ?? "",
+        originOfMatches(matches),
         data.cards.map(unpackCard),
         data.offset,
         data.heading,

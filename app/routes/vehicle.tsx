@@ -9,7 +9,7 @@ import type { VehiclePageModel } from "~/app/components/vehicle-page/vehicle-pag
 import { NotFoundPage } from "~/app/components/site/not-found-page";
 import { partOnFirstUse } from "~/app/components/vehicle-page/part-on-first-use";
 import { breadcrumbJsonLd, vehicleJsonLd } from "~/app/components/vehicle-page/vehicle-json-ld";
-import { siteOfMatches, type Site } from "~/app/lib/site";
+import { originOfMatches, siteOfMatches, type Site } from "~/app/lib/site";
 import { unpackCard } from "~/app/components/vehicle-card/card-vehicle";
 import { VehiclePage } from "~/app/components/vehicle-page/vehicle-page";
 
@@ -51,7 +51,7 @@ function vehicleSeo(
 
 export function meta({ data, matches }: Route.MetaArgs): MetaDescriptor[] {
   if (!data) return [];
-  const origin = (matches[0]?.data as { origin?: string } | undefined)?.origin ?? "";
+  const origin = originOfMatches(matches);
   const site = siteOfMatches(matches);
   const seo = vehicleSeo(data.page, data.description, site, origin);
   return [

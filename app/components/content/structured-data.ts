@@ -11,7 +11,7 @@ import type { MetaDescriptor } from "react-router";
 import { locationPagePath } from "~/domain/locations";
 import { WEEKDAY_NAMES } from "~/domain/opening-hours";
 import type { LocationView } from "~/server/content/locations";
-import { siteOfMatches, type Site } from "~/app/lib/site";
+import { originOfMatches, siteOfMatches, type Site } from "~/app/lib/site";
 
 type JsonLd = Record<string, unknown>;
 type OpeningHoursEntry = LocationView["openingHours"][number];
@@ -133,11 +133,9 @@ export function dealerGroupJsonLd(
   };
 }
 
-type RootData = { origin?: string } | undefined;
-
 /**
- * The route's meta tags followed by its structured data, built from the root loader's site and
- * origin (no structured data while those are missing, as on an error page).
+ * The route's meta tags followed by its structured data, built from the page's site
+ * (`siteOfMatches`) and the root loader's origin (no structured data without a site).
  */
 export function withStructuredData(
   tags: MetaDescriptor[],
@@ -146,7 +144,7 @@ export function withStructuredData(
 ): MetaDescriptor[] {
   const site = siteOfMatches(matches);
   if (!site) return tags;
-  const data = build({ site, origin: (matches[0]?.data as RootData)?.origin ?? "" });
+  const data = build({ site, origin: originOfMatches(matches) });
   if (data === null || (Array.isArray(data) && data.length === 0)) return tags;
   return [...tags, { "script:ld+json": data }];
 }

@@ -9,15 +9,25 @@
  * page's shared formatting chunk stays one file.
  */
 const formatters = new Map<string, Intl.NumberFormat>();
+/** The same, found by the options object itself when a caller passes a constant one. */
+const formattersByOptions = new WeakMap<Intl.NumberFormatOptions, Map<string, Intl.NumberFormat>>();
 
 export function formatNumber(
   value: number,
   locale: string,
   options?: Intl.NumberFormatOptions,
 ): string {
-  const key = options ? `${locale}|${JSON.stringify(options)}` : locale;
-  let formatter = formatters.get(key);
-  if (!formatter) formatters.set(key, (formatter = new Intl.NumberFormat(locale, options)));
+  let byLocale = options ? formattersByOptions.get(options) : formatters;
+  let formatter = byLocale?.get(locale);
+  if (!formatter) {
+    const key = options ? `${locale}|${JSON.stringify(options)}` : locale;
+    formatter = formatters.get(key) ?? new Intl.NumberFormat(locale, options);
+    formatters.set(key, formatter);
+    if (options) {
+      if (!byLocale) formattersByOptions.set(options, (byLocale = new Map()));
+      byLocale.set(locale, formatter);
+    }
+  }
   return formatter.format(value);
 }
 

@@ -16,13 +16,16 @@ export const PREORDER_TEXT = "PREORDER";
 export const BELOW_MARKET_THRESHOLD = -499;
 
 /** '$' with two decimals and the locale's grouping: 27990 -> '$27,990.00'. */
+/** Dollars and cents with grouping; one object, so its formatter is found without a key. */
+const PRICE_DIGITS: Intl.NumberFormatOptions = {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  useGrouping: true,
+};
+
 export function formatPrice(amount: number, locale: Locale = "en-AU"): string {
   const sign = amount < 0 ? "-" : "";
-  const digits = formatNumber(Math.abs(amount), locale, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    useGrouping: true,
-  });
+  const digits = formatNumber(Math.abs(amount), locale, PRICE_DIGITS);
   return `${sign}$${digits}`;
 }
 

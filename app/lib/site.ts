@@ -186,21 +186,20 @@ export const SiteContext = createContext<SiteData | null>(null);
 /** The id of the document's script that holds the site's JSON. */
 export const SITE_DATA_ID = "site-data";
 
+let readFromDocument: SiteData | null | undefined;
+
 /**
  * The site data the document holds, read once in the browser (null on the server and in the back
  * office).
  */
-export const documentSiteData: () => SiteData | null = (() => {
-  let read: SiteData | null | undefined;
-  return () => {
-    if (read === undefined) {
-      const json =
-        typeof document === "undefined" ? null : document.getElementById(SITE_DATA_ID)?.textContent;
-      read = json ? { site: JSON.parse(json) as ClientSite, json } : null;
-    }
-    return read;
-  };
-})();
+export function documentSiteData(): SiteData | null {
+  if (readFromDocument === undefined) {
+    const json =
+      typeof document === "undefined" ? null : document.getElementById(SITE_DATA_ID)?.textContent;
+    readFromDocument = json ? { site: JSON.parse(json) as ClientSite, json } : null;
+  }
+  return readFromDocument;
+}
 
 /**
  * Route `meta` functions run outside components, so they find the site through the root loader's
@@ -236,7 +235,7 @@ export function useSiteData(): SiteData | null {
 
 /** The current site (available in every component of a site's pages). */
 export function useSite(): ClientSite {
-  const data = useContext(SiteContext);
+  const data = useSiteData();
   if (!data) throw new Error("useSite() outside a site page");
   return data.site;
 }

@@ -51,27 +51,27 @@ if (!existsSync(join(buildDir, "server", "index.js"))) {
   process.exit(1);
 }
 
-async function warm(port: number, path: string, host: string): Promise<void> {
+/** One autocannon run, for a number of requests or of seconds; every request must succeed. */
+async function load(
+  port: number,
+  path: string,
+  host: string,
+  run: { amount: number } | { duration: number },
+): Promise<autocannon.Result> {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}${path}`,
     connections: CONNECTIONS,
-    amount: WARMUP,
     headers: { host },
-  });
-  const bad = result.non2xx + result.errors + result.timeouts;
-  if (bad > 0) throw new Error(`${bad} failed requests while warming ${path} (port ${port})`);
-}
-
-async function rate(port: number, path: string, host: string, seconds = SECONDS): Promise<number> {
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}${path}`,
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers: { host },
+    ...run,
   });
   const bad = result.non2xx + result.errors + result.timeouts;
   if (bad > 0) throw new Error(`${bad} failed requests on ${path} (port ${port})`);
-  return result.requests.total / (result.duration || seconds);
+  return result;
+}
+
+async function rate(port: number, path: string, host: string): Promise<number> {
+  const result = await load(port, path, host, { duration: SECONDS });
+  return result.requests.total / (result.duration || SECONDS);
 }
 
 type Row = {
@@ -118,7 +118,8 @@ async function measurePage(
     ["text", text, "peer", path],
   ];
   try {
-    for (const [, child, host, url] of servers) await warm(child.port, url, host);
+    for (const [, child, host, url] of servers)
+      await load(child.port, url, host, { amount: WARMUP });
     const samples = {
       off: [] as number[],
       bare: [] as number[],

@@ -15,7 +15,6 @@ export const PREORDER_TEXT = "PREORDER";
 /** The indicator shows when price minus market average is under -499. */
 export const BELOW_MARKET_THRESHOLD = -499;
 
-/** '$' with two decimals and the locale's grouping: 27990 -> '$27,990.00'. */
 /** Dollars and cents with grouping; one object, so its formatter is found without a key. */
 const PRICE_DIGITS: Intl.NumberFormatOptions = {
   minimumFractionDigits: 2,
@@ -23,6 +22,7 @@ const PRICE_DIGITS: Intl.NumberFormatOptions = {
   useGrouping: true,
 };
 
+/** '$' with two decimals and the locale's grouping: 27990 -> '$27,990.00'. */
 export function formatPrice(amount: number, locale: Locale = "en-AU"): string {
   const sign = amount < 0 ? "-" : "";
   const digits = formatNumber(Math.abs(amount), locale, PRICE_DIGITS);

@@ -21,6 +21,11 @@
  * vehicle pages cost about 7.6 ms of main-thread CPU and 3.2 ms on V8's other threads each, from
  * the fourth thousand on about 4.4 and 0.6 ms. A budget is about the rate a server keeps.
  *
+ * Beside each page's rates the table prints the CPU time the platform's process and the floor's
+ * spent per request over the same measured runs (Linux /proc; all threads, so garbage collection
+ * on V8's helper threads counts). Rates on a shared machine swing with what else runs; the CPU a
+ * request costs swings less, and its ratio is the same comparison from the server's side.
+ *
  * Env: BENCH_SECONDS (per measurement, default 5), BENCH_ROUNDS (default 3),
  * BENCH_CONNECTIONS (default 10), BENCH_WARMUP (requests per server and page, default 3000).
  */
@@ -31,7 +36,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { buildBareApp } from "./support/bare-app";
 import { countElements } from "./support/html-to-react";
-import { get, median, startChild, type Child } from "./support/processes";
+import { cpuMs, get, median, startChild, type Child } from "./support/processes";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const root = resolve(here, "..");
@@ -69,9 +74,18 @@ async function load(
   return result;
 }
 
-async function rate(port: number, path: string, host: string): Promise<number> {
-  const result = await load(port, path, host, { duration: SECONDS });
-  return result.requests.total / (result.duration || SECONDS);
+/** Requests per second a server kept over one run, and the CPU time its process spent per request. */
+async function rate(
+  child: Child,
+  path: string,
+  host: string,
+): Promise<{ perSecond: number; cpuPerRequest: number }> {
+  const cpuBefore = cpuMs(child);
+  const result = await load(child.port, path, host, { duration: SECONDS });
+  return {
+    perSecond: result.requests.total / (result.duration || SECONDS),
+    cpuPerRequest: (cpuMs(child) - cpuBefore) / result.requests.total,
+  };
 }
 
 type Row = {
@@ -84,6 +98,9 @@ type Row = {
   router: number;
   on: number;
   text: number;
+  /** CPU milliseconds per request of the platform (page cache off) and of the floor. */
+  offCpu: number;
+  routerCpu: number;
 };
 
 async function measurePage(
@@ -106,7 +123,7 @@ async function measurePage(
   ]);
   // The bare React Router app has its one route at "/"; the other peers answer any path.
   const servers: [
-    keyof Omit<Row, "page" | "path" | "bytes" | "elements">,
+    keyof Omit<Row, "page" | "path" | "bytes" | "elements" | "offCpu" | "routerCpu">,
     Child,
     string,
     string,
@@ -127,9 +144,13 @@ async function measurePage(
       on: [] as number[],
       text: [] as number[],
     };
+    const cpu = { off: [] as number[], router: [] as number[] };
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [kind, child, host, url] of servers)
-        samples[kind].push(await rate(child.port, url, host));
+      for (const [kind, child, host, url] of servers) {
+        const { perSecond, cpuPerRequest } = await rate(child, url, host);
+        samples[kind].push(perSecond);
+        if (kind === "off" || kind === "router") cpu[kind].push(cpuPerRequest);
+      }
     }
     return {
       page: name,
@@ -141,6 +162,8 @@ async function measurePage(
       router: median(samples.router),
       on: median(samples.on),
       text: median(samples.text),
+      offCpu: median(cpu.off),
+      routerCpu: median(cpu.router),
     };
   } finally {
     await Promise.all([bare.stop(), text.stop(), router.stop()]);
@@ -200,7 +223,9 @@ async function main() {
     console.log(
       `${r.page.padEnd(14)}${(r.bytes / 1024).toFixed(0).padStart(4)} ${String(r.elements).padStart(8)}  | ${fmt(r.off)} ${fmt(r.bare)}      ${pct(r.off, r.bare).padStart(4)} ${okOff.padEnd(5)} | ${fmt(r.router)}   ${pct(r.router, r.bare).padStart(4)}       ${pct(r.off, r.router).padStart(4)} | ${fmt(r.on)} ${fmt(r.text)}  ${pct(r.on, r.text).padStart(4)} ${okOn}`,
     );
-    console.log(`  ${r.path}`);
+    console.log(
+      `  ${r.path}\n  CPU per request: platform ${r.offCpu.toFixed(2)} ms, floor ${r.routerCpu.toFixed(2)} ms (floor/platform ${pct(r.routerCpu, r.offCpu)})`,
+    );
   }
   console.log(
     "\n(req/s; 'bare React' = renderToString of the same markup as a React element tree, 'RR floor' = a bare React Router app\n rendering the same body markup with no data, 'static' = the same bytes from a string)",

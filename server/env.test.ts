@@ -17,6 +17,20 @@ describe("configuration from the environment", () => {
     expect(() => parseEnv({ PLATFORM_INDEX: "maybe" })).toThrow(/PLATFORM_INDEX/);
   });
 
+  it("loads no demo data and takes no test payments in production unless asked by name", () => {
+    const production = parseEnv({ NODE_ENV: "production" });
+    expect(production.SEED_DEMO).toBe(false);
+    expect(production.PAYMENTS_TEST_PROVIDER).toBe(false);
+    const demo = parseEnv({ NODE_ENV: "production", DEMO: "true" });
+    expect(demo.SEED_DEMO).toBe(true);
+    expect(demo.PAYMENTS_TEST_PROVIDER).toBe(true);
+    expect(parseEnv({ NODE_ENV: "production", SEED_DEMO: "true" }).SEED_DEMO).toBe(true);
+    expect(parseEnv({ NODE_ENV: "development" }).SEED_DEMO).toBe(true);
+    expect(parseEnv({ DEMO: "true", PAYMENTS_TEST_PROVIDER: "false" }).PAYMENTS_TEST_PROVIDER).toBe(
+      false,
+    );
+  });
+
   it("reads flags", () => {
     expect(parseEnv({ PLATFORM_INDEX: "false" }).PLATFORM_INDEX).toBe(false);
     expect(parseEnv({ PAGE_CACHE: "0" }).PAGE_CACHE).toBe(false);

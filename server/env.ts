@@ -41,7 +41,16 @@ export const EnvSchema = z.object({
   PLATFORM_INDEX: flag
     .default(true)
     .describe("Serve the list of sites at the bare host; set false in production."),
-  SEED_DEMO: flag.default(true).describe("Load the demo sites when the database has no site."),
+  DEMO: flag
+    .default(false)
+    .describe(
+      "Run as a demo (npm start): on an empty database load the demo sites and their back office accounts with the published password, take test card payments, show the dev mail and SMS outboxes. Never on a live server.",
+    ),
+  SEED_DEMO: flag
+    .optional()
+    .describe(
+      "Load the demo sites when the database has no site; default: on in a demo or outside production, off in production.",
+    ),
   SEARCH_MASTER_KEY: z
     .string()
     .min(16, "SEARCH_MASTER_KEY must be at least 16 characters")
@@ -217,9 +226,9 @@ export const EnvSchema = z.object({
   CAR_CLARITY_API_URL: z.string().url().optional(),
   CAR_CLARITY_API_KEY: z.string().optional(),
   PAYMENTS_TEST_PROVIDER: flag
-    .default(true)
+    .optional()
     .describe(
-      "A site whose card provider has no credentials here takes deposits with the built-in test card provider (no real card is charged); false: such a site offers no online payment.",
+      "A site whose card provider has no credentials here takes deposits with the built-in test card provider (no real card is charged); off: such a site offers no online payment. Default: on in a demo or outside production, off in production.",
     ),
   TEST_PAYMENTS_WEBHOOK_SECRET: z
     .string()
@@ -266,9 +275,11 @@ export const EnvSchema = z.object({
     .describe("How often unpaid reservation holds past their time are ended."),
 });
 
-export type Env = z.infer<typeof EnvSchema> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, "SEED_DEMO" | "PAYMENTS_TEST_PROVIDER"> & {
   SEARCH_MASTER_KEY: string;
   TEST_PAYMENTS_WEBHOOK_SECRET: string;
+  SEED_DEMO: boolean;
+  PAYMENTS_TEST_PROVIDER: boolean;
 };
 
 export class EnvError extends Error {}
@@ -280,8 +291,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  // Demo data and test payments are never a production default: a live server gets them only
+  // when asked for by name (DEMO, or the variable itself).
+  const demoDefault = env.DEMO || env.NODE_ENV !== "production";
   return {
     ...env,
+    SEED_DEMO: env.SEED_DEMO ?? demoDefault,
+    PAYMENTS_TEST_PROVIDER: env.PAYMENTS_TEST_PROVIDER ?? demoDefault,
     SEARCH_MASTER_KEY: env.SEARCH_MASTER_KEY ?? randomBytes(24).toString("hex"),
     TEST_PAYMENTS_WEBHOOK_SECRET:
       env.TEST_PAYMENTS_WEBHOOK_SECRET ?? randomBytes(24).toString("hex"),

@@ -94,7 +94,7 @@ export function createLeadServices(options: {
     transactionsRunOneAtATime: database.kind === "pglite",
   });
   const windowMs = env.LEAD_RATE_WINDOW_SECONDS * 1000;
-  const devMailPage = env.DEV_MAIL_PAGE ?? env.NODE_ENV !== "production";
+  const devMailPage = env.DEV_MAIL_PAGE ?? (env.DEMO || env.NODE_ENV !== "production");
   return {
     intake,
     files,

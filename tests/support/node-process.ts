@@ -35,6 +35,7 @@ export function spawnNode(env: Record<string, string>, port: number): NodeProces
     env: {
       ...inherited,
       NODE_ENV: "production",
+      DEMO: "true",
       HOST: "127.0.0.1",
       PORT: String(port),
       LOG_LEVEL: "warn",

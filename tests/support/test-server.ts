@@ -17,6 +17,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   // X-Forwarded-For, which the server believes from loopback only because it is told to.
   const defaults = {
     NODE_ENV: "production",
+    // Test servers run on the demo database: a demo, by name.
+    DEMO: "true",
     PORT: "0",
     HOST: "127.0.0.1",
     TRUSTED_PROXIES: "loopback",

@@ -719,6 +719,12 @@ export const reservations = pgTable(
     refundId: text("refund_id"),
     leadId: uuid("lead_id"),
     receiptSentAt: timestamp("receipt_sent_at", { withTimezone: true }),
+    /** Taken through the built-in test card provider: no money moved. */
+    testPayment: boolean("test_payment").notNull().default(false),
+    /** A charge or refund of this reservation under way at its provider since then (one at a time). */
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    /** Counts charges attempted: the provider's idempotency key of a charge carries it. */
+    claimAttempt: integer("claim_attempt").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),

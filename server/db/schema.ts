@@ -868,6 +868,16 @@ export const staffTokens = pgTable(
   ],
 );
 
+/**
+ * Keys the back office signs its cookies and signed-out forms with (server/admin/signing-key.ts):
+ * made once per database, so every web node checks what another signed.
+ */
+export const staffSigningKeys = pgTable("staff_signing_keys", {
+  name: text("name").primaryKey(),
+  secret: text("secret").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Every change a member of staff makes: who, when, where, what, and the row before and after. */
 export const auditLog = pgTable(
   "audit_log",

@@ -15,6 +15,7 @@ import { vehiclePagePath } from "~/domain/vehicle-paths";
 import { priceDisplay } from "~/domain/vehicle-price";
 import { carTypeLabel } from "~/domain/vehicle-tags";
 import type { RequestContext } from "~/server/http/load-context";
+import { readFormData } from "~/server/leads/guard";
 
 /** Saved cars one page shows at most (and the most a no-JavaScript cookie keeps). */
 export const GARAGE_MAX_CARS = 60;
@@ -121,7 +122,9 @@ export async function garageLoader(context: RequestContext, request: Request) {
  * shows the garage. Input is checked before anything is read.
  */
 export async function garageAction(context: RequestContext, request: Request) {
-  const form = await request.formData();
+  const form = await readFormData(request);
+  if ("status" in form)
+    return data({ error: form.message }, { status: form.status, headers: NO_STORE });
   const intent = form.get("intent");
   const rawId = String(form.get("vehicle_id") ?? "");
   if ((intent !== "toggle" && intent !== "remove") || !/^\d{1,9}$/.test(rawId)) {

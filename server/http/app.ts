@@ -46,7 +46,12 @@ import { createDevSmsRouter } from "../providers/sms/dev-sms-page";
 import { createDashboardApi } from "../dashboard/router";
 import { authenticateSiteRequest } from "../sites/api-keys";
 import { createPhoneRevealRouter, PHONE_REVEAL_LIMIT } from "../events/phone-reveal";
-import { CROSS_SITE_MESSAGE, headersOf, isCrossSiteRequest } from "../leads/guard";
+import {
+  CROSS_SITE_MESSAGE,
+  formPostRefusal,
+  headersOf,
+  isCrossSiteRequest,
+} from "../leads/guard";
 import { drainListenersKeptOnce } from "./drain-listeners";
 import { HTML_CACHE_CONTROL } from "./cache-control";
 import type { RateLimiterFactory } from "./rate-limiter";
@@ -341,7 +346,7 @@ export function createApp(deps: AppDependencies) {
       req.method === "HEAD" ||
       !isCrossSiteRequest(headersOf(req.headers))
     )
-      return next();
+      return refuseNonFormPost(req, res, next);
     res.status(403).type("text/plain").send(CROSS_SITE_MESSAGE);
   });
 
@@ -455,7 +460,7 @@ export function createApp(deps: AppDependencies) {
       res.status(403).type("text/plain").send(CROSS_SITE_MESSAGE);
       return;
     }
-    renderPages(req, res, next);
+    refuseNonFormPost(req, res, () => renderPages(req, res, next));
   }
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
@@ -494,4 +499,16 @@ function pageRenderer(
   if (typeof build === "function") return handlerOf(build);
   const handlers = routePartitions(build, handlerOf);
   return (req, res, next) => handlers.forUrl(req.originalUrl)(req, res, next);
+}
+
+/** Page actions read forms only: another body is refused here, before any route runs. */
+function refuseNonFormPost(req: Request, res: Response, next: NextFunction): void {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const refused = formPostRefusal(headersOf(req.headers));
+  if (!refused) return next();
+  res
+    .status(refused.status)
+    .set("Cache-Control", "private, no-store")
+    .type("text/plain")
+    .send(refused.message);
 }

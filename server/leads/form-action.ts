@@ -22,10 +22,13 @@ import type { FormValuesData, LeadFormActionData } from "./form-types";
 import {
   CLIENT_IP_HEADER,
   CROSS_SITE_MESSAGE,
+  EMPTY_FORM_MESSAGE,
   HONEYPOT_FIELD,
   RATE_LIMITED_MESSAGE,
   clientKey,
+  formPostRefusal,
   isCrossSiteRequest,
+  readFormData,
 } from "./guard";
 import { LeadFieldsSchema, fieldErrorsOf, type LeadFields } from "./lead-fields";
 import type { IntakeResult } from "./intake-result";
@@ -77,10 +80,11 @@ export async function readPostedForm(
   request: Request,
   context: AppLoadContext,
 ): Promise<PostedForm | FormFailure> {
-  const type = request.headers.get("content-type") ?? "";
+  const refused = formPostRefusal(request.headers);
+  if (refused) return failure(refused.status, { formError: refused.message });
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
   if (type.startsWith("multipart/form-data")) {
-    if (!request.body)
-      return failure(400, { formError: "The form arrived empty. Please try again." });
+    if (!request.body) return failure(400, { formError: EMPTY_FORM_MESSAGE });
     try {
       const received = await context.leads.files.receive(
         Readable.fromWeb(request.body as unknown as NodeReadableStream),
@@ -97,7 +101,9 @@ export async function readPostedForm(
       throw error;
     }
   }
-  const form = await request.formData();
+  const form = await readFormData(request);
+  if ("status" in form) return failure(form.status, { formError: form.message });
+  if ([...form.keys()].length === 0) return failure(400, { formError: EMPTY_FORM_MESSAGE });
   const fields: Record<string, string | string[]> = {};
   for (const [name, value] of form.entries()) {
     if (typeof value !== "string") continue;

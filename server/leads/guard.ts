@@ -51,3 +51,47 @@ export function headersOf(record: Record<string, string | string[] | undefined>)
     },
   };
 }
+
+export const FORM_TYPE_MESSAGE =
+  "This page takes a form sent from the page itself (form data, not JSON or text). Reload the page and send the form again.";
+export const EMPTY_FORM_MESSAGE = "The form arrived empty. Please fill it in and send it again.";
+export const MALFORMED_FORM_MESSAGE = "The form data could not be read. Please try again.";
+
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/**
+ * Why a post to a page cannot be a form, or null: every page action reads form data, so
+ * another content type is refused (415) and a post with no body and no type is empty (400),
+ * before anything is read.
+ */
+export function formPostRefusal(
+  headers: HeaderSource,
+): { status: 400 | 415; message: string } | null {
+  const raw = headers.get("content-type");
+  const type = (raw ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type === "") {
+    const length = headers.get("content-length");
+    const chunked = headers.get("transfer-encoding") !== null;
+    const empty = !chunked && (length === null || length.trim() === "0");
+    return empty
+      ? { status: 400, message: EMPTY_FORM_MESSAGE }
+      : { status: 415, message: FORM_TYPE_MESSAGE };
+  }
+  if (!FORM_TYPES.has(type)) return { status: 415, message: FORM_TYPE_MESSAGE };
+  if (type === "multipart/form-data" && !/;\s*boundary=/i.test(raw ?? ""))
+    return { status: 400, message: MALFORMED_FORM_MESSAGE };
+  return null;
+}
+
+/** The form of a page post, or why it cannot be read (never throws). */
+export async function readFormData(
+  request: Request,
+): Promise<FormData | { status: 400 | 415; message: string }> {
+  const refused = formPostRefusal(request.headers);
+  if (refused) return refused;
+  try {
+    return await request.formData();
+  } catch {
+    return { status: 400, message: MALFORMED_FORM_MESSAGE };
+  }
+}

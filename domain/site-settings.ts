@@ -220,8 +220,7 @@ export type DataSource = z.infer<typeof DataSourceSchema>;
 const StockFeedSettingsSchema = z
   .object({
     url: z
-      .string()
-      .url("The feed URL must be a full http(s) address")
+      .url({ protocol: /^https?$/, message: "The feed URL must be a full http(s) address" })
       .nullable()
       .default(null)
       .describe(

@@ -725,6 +725,8 @@ export const reservations = pgTable(
     claimedAt: timestamp("claimed_at", { withTimezone: true }),
     /** Counts charges attempted: the provider's idempotency key of a charge carries it. */
     claimAttempt: integer("claim_attempt").notNull().default(0),
+    /** The shopper's key to the personal part of the reservation page (cookie, e-mailed link). */
+    accessToken: text("access_token"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),

@@ -17,7 +17,12 @@ import {
 export type FeedFormat = "csv" | "json";
 
 /** The feed as a whole is refused: nothing of it is applied. */
-export class FeedRefusedError extends Error {}
+export class FeedRefusedError extends Error {
+  constructor(message: string) {
+    // Parsers quote the feed back (a JSON syntax error, a column name): never its zero bytes.
+    super(message.replaceAll("\u0000", "\\0"));
+  }
+}
 
 export type ParsedFeed = {
   format: FeedFormat;
@@ -82,12 +87,25 @@ export function parseStockFeed(
   for (const { line, values, problem } of raw.rows) {
     // Both keys of the row: a vehicle is "in the feed" by either.
     for (const key of [
-      feedIdentity({ stocknum: typeof values.stocknum === "string" ? values.stocknum : null }),
-      feedIdentity({ vin: typeof values.vin === "string" ? values.vin : null }),
+      feedIdentity({
+        stocknum: typeof values.stocknum === "string" ? withoutNul(values.stocknum) : null,
+      }),
+      feedIdentity({ vin: typeof values.vin === "string" ? withoutNul(values.vin) : null }),
     ])
       if (key) identities.add(key);
     if (problem) {
       errors.push({ line, field: null, message: problem });
+      continue;
+    }
+    // No text the database keeps can hold a zero byte: the row is refused, the others go on.
+    const nulFields = FEED_FIELDS.filter((field) => holdsNul(values[field]));
+    if (nulFields.length > 0) {
+      for (const field of nulFields)
+        errors.push({
+          line,
+          field: raw.columnName(field),
+          message: `${raw.columnName(field)} ${NUL_MESSAGE}`,
+        });
       continue;
     }
     const result = validator.validate(values, line, raw.columnName);
@@ -110,6 +128,20 @@ export function parseStockFeed(
     vehicles.push({ line, vehicle: result.vehicle });
   }
   return { format, rowCount: raw.rows.length, vehicles, errors, identities };
+}
+
+export const NUL_MESSAGE =
+  "contains a NUL character (a zero byte), which a vehicle's text cannot hold: remove it in the system that exports the feed";
+
+const withoutNul = (text: string) => text.replaceAll("\u0000", "");
+
+/** Whether a value, or any text inside it (a JSON list or object), has a zero byte. */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (depth > 4 || typeof value !== "object" || value === null) return false;
+  return Object.entries(value).some(
+    ([key, item]) => key.includes("\u0000") || holdsNul(item, depth + 1),
+  );
 }
 
 type RawRows = {
@@ -211,7 +243,7 @@ function firstCsvRecord(start: string): CsvRecord | null {
 }
 
 function headerNamesOf(header: CsvRecord): string[] {
-  return header.record.map((name) => name.trim());
+  return header.record.map((name) => withoutNul(name).trim());
 }
 
 /** Refuses a header without a required column or without the stock number and the VIN. */

@@ -26,7 +26,7 @@ import { createTestDatabase } from "~/tests/support/test-database";
 const RUNS = 7;
 const logger = pino({ level: "silent" });
 const env = (extra: Record<string, string> = {}) =>
-  parseEnv({ NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", ...extra });
+  parseEnv({ NODE_ENV: "production", DEMO: "true", PORT: "0", HOST: "127.0.0.1", ...extra });
 
 const backend = await startServer(env({ DATA_SOURCE_REFRESH: "false" }), {
   logger,

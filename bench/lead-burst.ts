@@ -150,6 +150,7 @@ async function measure(kind: string, open: () => Promise<DatabaseHandle>) {
   const server = await startServer(
     parseEnv({
       NODE_ENV: "production",
+      DEMO: "true",
       PORT: "0",
       HOST: "127.0.0.1",
       LEAD_DELIVERY: "false",

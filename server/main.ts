@@ -3,6 +3,7 @@ import { pino } from "pino";
 import { EnvError, parseEnv } from "./env";
 import { startServer } from "./start";
 import { DEMO_STAFF_PASSWORD } from "./db/seed/seed-staff";
+import { DemoPasswordAccountsError } from "./admin/demo-password-accounts";
 
 let env;
 try {
@@ -16,7 +17,16 @@ try {
 }
 
 const logger = pino({ level: env.LOG_LEVEL });
-const server = await startServer(env, { logger, dev: env.NODE_ENV === "development" });
+let server;
+try {
+  server = await startServer(env, { logger, dev: env.NODE_ENV === "development" });
+} catch (error) {
+  if (error instanceof DemoPasswordAccountsError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
 const sites = server.registry.all();
 logger.info({ url: server.url, sites: sites.length, database: server.database.kind }, "listening");
 console.log(`\nPlatform index: ${server.url}/`);
@@ -31,7 +41,7 @@ if (server.demoApiKeys.length > 0) {
 }
 if (server.demoStaff.length > 0) {
   console.log(
-    `Demo back office accounts at /admin (development only; password: ${DEMO_STAFF_PASSWORD}):`,
+    `Demo back office accounts at /admin (a demo only, never a live server; password: ${DEMO_STAFF_PASSWORD}):`,
   );
   for (const { email, role } of server.demoStaff) console.log(`  ${email} (${role})`);
 }

@@ -24,6 +24,7 @@ import { rateLimiterFactory } from "./http/rate-limiter";
 import { Readiness } from "./http/readiness";
 import { handleMetrics, type MetricsSource } from "./http/metrics";
 import { setSiteMemoBudget, siteMemoStats } from "./sites/site-memo";
+import { setOutboundAllowedNetworks } from "./net/outbound-fetch";
 import { SiteRegistry } from "./sites/site-registry";
 import { startSearchIndex } from "./stock/search-sync";
 import type { SearchIndex } from "./stock/search-sync";
@@ -41,6 +42,12 @@ import { createPaymentProviders } from "./payments/providers";
 import { ReservationService, SHOPPER_MAIL_CHANNELS } from "./reservations/reservation-service";
 import { createSignInThrottle } from "./admin/sign-in-throttle";
 import { demoStaffAccounts, type DemoStaffAccount } from "./db/seed/seed-staff";
+import {
+  ADMIN_CREATE_COMMAND,
+  DemoPasswordAccountsError,
+  demoPasswordAccounts,
+  hasAnyStaffAccount,
+} from "./admin/demo-password-accounts";
 import { sql } from "drizzle-orm";
 
 type DemoApiKey = Awaited<ReturnType<typeof createDemoSiteApiKeys>>[number];
@@ -56,9 +63,9 @@ export type RunningServer = {
   leads: LeadServices;
   reservations: ReservationService;
   garage: GarageServices;
-  /** API keys made with the demo seed in development: shown at this first start only. */
+  /** API keys made with the demo seed (a demo, or development): shown at this first start only. */
   demoApiKeys: DemoApiKey[];
-  /** The demo's back office accounts, in development at the first start only (their password: README). */
+  /** The demo's back office accounts, made at a demo's first start (their password: README). */
   demoStaff: DemoStaffAccount[];
   /** Sites read from a remote dashboard backend; null when DATA_SOURCE_REFRESH is off. */
   dataSources: DataSourceRefresher | null;
@@ -124,16 +131,31 @@ async function startApplication(
   await database.migrate();
   let demoApiKeys: DemoApiKey[] = [];
   let demoStaff: DemoStaffAccount[] = [];
+  // The demo's back office accounts (their password is published) and API keys are made for a
+  // demo or in development only: SEED_DEMO alone loads the demo sites without them.
+  const demo = env.DEMO || env.NODE_ENV === "development";
   if (env.SEED_DEMO && !(await hasAnySite(database.db))) {
     const started = Date.now();
-    const summary = await seedDemoData(database.db);
+    const summary = await seedDemoData(database.db, Date.now(), { staff: demo });
     logger.info({ ...summary, ms: Date.now() - started }, "demo data loaded");
-    // Keys are secrets: made for the demo in development only, never in production.
-    if (env.NODE_ENV === "development") demoApiKeys = await createDemoSiteApiKeys(database.db);
-    if (env.NODE_ENV === "development") demoStaff = demoStaffAccounts();
+    if (demo) demoApiKeys = await createDemoSiteApiKeys(database.db);
+    if (demo) demoStaff = demoStaffAccounts();
   }
+  // A live server never runs while an account opens with the demo's published password.
+  if (env.NODE_ENV === "production" && !env.DEMO) {
+    const exposed = await demoPasswordAccounts(database.db);
+    if (exposed.length > 0) {
+      if (!options.database) await database.close();
+      throw new DemoPasswordAccountsError(exposed);
+    }
+  }
+  if (!(await hasAnyStaffAccount(database.db)))
+    logger.warn(
+      `No back office account yet: make the first platform administrator with \`${ADMIN_CREATE_COMMAND}\` (docs/deployment.md).`,
+    );
 
   setSiteMemoBudget(env.SITE_MEMO_MAX_BYTES);
+  setOutboundAllowedNetworks(env.OUTBOUND_ALLOWED_NETWORKS);
   const bus = new ChangeBus(database.pool);
   await bus.start();
   const registry = new SiteRegistry(database.db, env.PLATFORM_DOMAIN);

@@ -19,6 +19,7 @@ const server = await startServer(
   parseEnv({
     ...passed,
     NODE_ENV: "production",
+    DEMO: "true",
     PORT: "0",
     HOST: "127.0.0.1",
     PAGE_CACHE: String(cache),

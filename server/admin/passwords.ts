@@ -1,9 +1,10 @@
 /**
- * Staff passwords: Node's memory-hard scrypt with a random salt per account. The stored string
+ * Staff passwords: Node's memory-hard scrypt with a random salt per account (the demo's published
+ * password excepted: it always hashes to the same string, see below). The stored string
  * names its parameters (`scrypt$N$r$p$salt$hash`), so stronger parameters can be adopted later
  * and old hashes still verify (and are rehashed at the next sign-in: `needsRehash`).
  */
-import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import type { ScryptOptions } from "node:crypto";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/staff";
 
@@ -21,11 +22,26 @@ function derive(password: string, salt: Buffer, params: { N: number; r: number; 
   );
 }
 
-/** The stored form of a new password. `salt` only for the deterministic demo seed. */
-export async function hashPassword(password: string, salt = randomBytes(SALT_BYTES)) {
+/** The demo's back office password, published in the README: never a live account's. */
+export const DEMO_STAFF_PASSWORD = "back-office-demo";
+// Every account with the demo password has one and the same hash, so one query finds them all
+// (a production start refuses to run while any does).
+const DEMO_SALT = createHash("sha256").update("demo-staff-salt").digest().subarray(0, SALT_BYTES);
+
+/** The stored form of a new password (the demo password's is always the same string). */
+export async function hashPassword(password: string) {
   const { N, r, p } = SCRYPT_PARAMETERS;
+  const salt = isDemoPassword(password) ? DEMO_SALT : randomBytes(SALT_BYTES);
   const key = await derive(password, salt, SCRYPT_PARAMETERS);
   return `scrypt$${N}$${r}$${p}$${salt.toString("base64")}$${key.toString("base64")}`;
+}
+
+const isDemoPassword = (password: string) => password.normalize("NFKC") === DEMO_STAFF_PASSWORD;
+
+let demoHash: Promise<string> | null = null;
+/** The stored form of the demo password (one hash, worked out once per process). */
+export function demoPasswordHash(): Promise<string> {
+  return (demoHash ??= hashPassword(DEMO_STAFF_PASSWORD));
 }
 
 function parse(stored: string) {
@@ -57,11 +73,15 @@ export function needsRehash(stored: string): boolean {
   return !parsed || parsed.params.N !== N || parsed.params.r !== r || parsed.params.p !== p;
 }
 
+export const DEMO_PASSWORD_REFUSED =
+  "This is the demo's published password: choose one of your own.";
+
 /** The message for a new password that is not acceptable, or null. */
 export function passwordProblem(password: string): string | null {
   if (password.length < PASSWORD_MIN_LENGTH)
     return `Use at least ${PASSWORD_MIN_LENGTH} characters.`;
   if (password.length > PASSWORD_MAX_LENGTH)
     return `Use at most ${PASSWORD_MAX_LENGTH} characters.`;
+  if (isDemoPassword(password)) return DEMO_PASSWORD_REFUSED;
   return null;
 }

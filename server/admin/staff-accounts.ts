@@ -21,6 +21,9 @@ export const INVITATION_DAYS = 7;
 export const RESET_MINUTES = 60;
 const EMAIL = /^[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+$/;
 
+/** A staff account's address: the rule of the invitation form (and `npm run admin:create`). */
+export const isStaffEmail = (email: string) => email.length <= 254 && EMAIL.test(email);
+
 async function sendMail(ctx: AdminContext, to: string, subject: string, lines: string[]) {
   const text = lines.join("\n\n");
   const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif">${lines

@@ -37,6 +37,7 @@ function startChild(): Promise<{ process: ChildProcess; port: number }> {
     env: {
       ...inherited,
       NODE_ENV: "production",
+      DEMO: "true",
       PORT: "0",
       HOST: "127.0.0.1",
       LOG_LEVEL: "silent",

@@ -31,7 +31,13 @@ beforeAll(async () => {
     },
   });
   server = await startServer(
-    parseEnv({ NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", PAGE_CACHE: "false" }),
+    parseEnv({
+      NODE_ENV: "production",
+      DEMO: "true",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      PAGE_CACHE: "false",
+    }),
     { logger: pino({ level: "info" }, sink), database: await createDemoDatabase() },
   );
   for (const site of server.registry.all()) {

@@ -55,13 +55,18 @@ export async function clearDatabase(db: Database): Promise<void> {
   );
 }
 
-export async function seedDemoData(db: Database, now = Date.now()): Promise<SeedSummary> {
+/** `staff: false` leaves out the demo's back office accounts (their password is published). */
+export async function seedDemoData(
+  db: Database,
+  now = Date.now(),
+  { staff = true }: { staff?: boolean } = {},
+): Promise<SeedSummary> {
   await seedManufacturers(db);
   let vehicleTotal = 0;
   for (const demo of DEMO_SITES) vehicleTotal += await seedSite(db, demo, now);
   await seedLeadDemoData(db, now);
   await seedDemoContent(db, now);
-  await seedDemoStaff(db);
+  if (staff) await seedDemoStaff(db);
   return { sites: DEMO_SITES.length, vehicles: vehicleTotal };
 }
 

@@ -1,18 +1,17 @@
 /**
  * The demo's back office accounts (docs/product/back-office.md, "Demo accounts"): a platform
  * admin, a group admin for each demo group, a manager for each demo dealership and a sales
- * person for each demo site's first dealership. Every one has the password DEMO_STAFF_PASSWORD,
- * for development and demos only. Deterministic: the salts derive from the e-mail addresses.
+ * person for each demo site's first dealership. Every one has the published password
+ * DEMO_STAFF_PASSWORD, so they are made for development and demos only (DEMO), never on a live
+ * server; all share one hash of it (server/admin/passwords.ts).
  */
-import { createHash } from "node:crypto";
 import type { StaffRole } from "~/domain/staff";
-import { hashPassword } from "~/server/admin/passwords";
+import { DEMO_STAFF_PASSWORD, demoPasswordHash } from "~/server/admin/passwords";
 import type { Database } from "../client";
 import { dealershipGroups, dealerships, staffUsers } from "../schema";
 import { DEMO_SITES } from "./demo-sites";
 
-/** Published in README: the demo's accounts only. */
-export const DEMO_STAFF_PASSWORD = "back-office-demo";
+export { DEMO_STAFF_PASSWORD };
 
 export type DemoStaffAccount = {
   email: string;
@@ -64,9 +63,6 @@ export function demoStaffAccounts(): DemoStaffAccount[] {
   return accounts;
 }
 
-const demoSalt = (email: string) =>
-  createHash("sha256").update(`demo-staff-salt:${email}`).digest().subarray(0, 16);
-
 export async function seedDemoStaff(db: Database): Promise<number> {
   const accounts = demoStaffAccounts();
   const groups = new Map(
@@ -76,21 +72,20 @@ export async function seedDemoStaff(db: Database): Promise<number> {
     .select({ id: dealerships.id, slug: dealerships.slug, groupId: dealerships.dealershipGroupId })
     .from(dealerships);
   const bySlug = new Map(dealershipRows.map((d) => [d.slug, d] as const));
-  const rows = await Promise.all(
-    accounts.map(async (account) => {
-      const dealership = account.dealershipSlug ? bySlug.get(account.dealershipSlug) : undefined;
-      return {
-        email: account.email,
-        name: account.name,
-        role: account.role,
-        dealershipGroupId: account.groupSlug
-          ? (groups.get(account.groupSlug) ?? null)
-          : (dealership?.groupId ?? null),
-        dealershipId: dealership?.id ?? null,
-        passwordHash: await hashPassword(DEMO_STAFF_PASSWORD, demoSalt(account.email)),
-      };
-    }),
-  );
+  const passwordHash = await demoPasswordHash();
+  const rows = accounts.map((account) => {
+    const dealership = account.dealershipSlug ? bySlug.get(account.dealershipSlug) : undefined;
+    return {
+      email: account.email,
+      name: account.name,
+      role: account.role,
+      dealershipGroupId: account.groupSlug
+        ? (groups.get(account.groupSlug) ?? null)
+        : (dealership?.groupId ?? null),
+      dealershipId: dealership?.id ?? null,
+      passwordHash,
+    };
+  });
   await db.insert(staffUsers).values(rows).onConflictDoNothing();
   return rows.length;
 }

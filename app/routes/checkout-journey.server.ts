@@ -332,5 +332,9 @@ export async function checkoutJourneyAction(context: RequestContext, request: Re
         step: submitFailed(state, result.message),
       }),
     );
-  return redirectDocument(result.paymentPageUrl, 303);
+  // The card page is the provider's; the cookie keeps the reservation page personal to this browser.
+  return redirectDocument(result.paymentPageUrl, {
+    status: 303,
+    headers: { "Set-Cookie": result.accessCookie },
+  });
 }

@@ -20,7 +20,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     // The card is asked for once: a hold being charged, paid or ended goes to its confirmation.
     if (row.status !== "held" || !row.paymentId?.startsWith(PIN_PENDING_PREFIX))
       throw redirect(`/reservations/${row.id}`, 303);
-    if (row.paymentId.endsWith(":charging")) throw redirect(`/reservations/${row.id}`, 303);
+    // Being charged (another tab, a second click): its outcome shows on the confirmation page.
+    if (context.reservations.chargeUnderWay(row)) throw redirect(`/reservations/${row.id}`, 303);
     const publishableKey =
       context.site.dealerships.find((d) => d.id === row.dealershipId)?.paymentPublishableKey ??
       context.site.dealerships[0]?.paymentPublishableKey ??

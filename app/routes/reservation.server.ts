@@ -1,29 +1,46 @@
 /**
  * /reservations/{id}: where the card provider sends the shopper back. The provider's word is
  * read again here (the webhook may not have arrived yet), then the page says where the
- * reservation stands. Server-only.
+ * reservation stands. The shopper's e-mail and the payment reference are shown only to the
+ * browser that made the reservation or the e-mailed link (server/reservations/reservation-access.ts);
+ * anyone else with the id sees the car and the status. Server-only.
  */
 import { data } from "react-router";
 import { vehicleHeading } from "~/domain/vehicle-page";
 import { vehiclePagePath, checkoutPath } from "~/domain/vehicle-paths";
 import type { RequestContext } from "~/server/http/load-context";
 import { moneyText } from "~/server/reservations/receipt-email";
+import { hasReservationAccess } from "~/server/reservations/reservation-access";
 import { loadVehicleDocuments } from "~/server/stock/vehicle-store";
 
-export async function loadReservation(context: RequestContext, id: string | undefined) {
+export async function loadReservation(
+  context: RequestContext,
+  id: string | undefined,
+  request: Request,
+) {
   const found = id ? await context.reservations.find(context.site.id, id) : null;
   if (!found) throw data("Not Found", { status: 404 });
   const row = await context.reservations.reconcile(found);
   const [vehicle] = await loadVehicleDocuments(context.db, { ids: [row.vehicleId] });
   const { settings } = context.site;
+  const mine = hasReservationAccess(row, {
+    cookie: request.headers.get("cookie"),
+    key: new URL(request.url).searchParams.get("key"),
+  });
   return {
     id: row.id,
     status: row.status as "held" | "paid" | "expired" | "declined" | "cancelled" | "refunded",
     lateDecision: row.lateDecision,
+    testPayment: row.testPayment,
     deposit: moneyText(row.amountCents, row.currency),
-    paymentReference: row.paymentId,
-    failureMessage: row.failureMessage,
-    email: row.shopper.email,
+    /** Personal: the shopper's browser or e-mailed link only. */
+    personal: mine
+      ? {
+          paymentReference: row.paymentId,
+          failureMessage: row.failureMessage,
+          email: row.shopper.email,
+        }
+      : null,
     heading: vehicle ? vehicleHeading(vehicle) : "Your vehicle",
     vehiclePagePath: vehicle ? vehiclePagePath(vehicle.slug, settings) : "/",
     retryPath: vehicle ? checkoutPath(vehicle.slug, settings) : "/",

@@ -5,8 +5,8 @@ import { loadReservation } from "./reservation.server";
 import { FormPage, InfoBox } from "~/app/components/forms/form-page";
 
 /** /reservations/{id}: the reservation's confirmation (or what went wrong). */
-export async function loader({ context, params }: Route.LoaderArgs) {
-  return loadReservation(context, params.id);
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  return loadReservation(context, params.id, request);
 }
 
 export function headers() {
@@ -21,8 +21,22 @@ export function meta({ data }: Route.MetaArgs) {
   ];
 }
 
+/** A reservation paid through the built-in test card provider, said on every state of the page. */
+function TestPaymentNotice() {
+  return (
+    <p
+      role="note"
+      className="mb-4 rounded-site border-2 border-amber-600 bg-amber-50 p-3 font-semibold"
+    >
+      Test payment: this deposit went through the built-in test card provider. No money was taken.
+    </p>
+  );
+}
+
 export default function Reservation({ loaderData: r }: Route.ComponentProps) {
   const revalidator = useRevalidator();
+  const test = r.testPayment ? <TestPaymentNotice /> : null;
+  const personal = r.personal;
   // While the provider has not said yet, look again every two seconds.
   useEffect(() => {
     if (r.status !== "held") return;
@@ -43,15 +57,20 @@ export default function Reservation({ loaderData: r }: Route.ComponentProps) {
           </InfoBox>
         }
       >
+        {test}
         <div role="status" className="space-y-3 text-lg">
           <p>
-            Thank you. Your <strong>{r.deposit}</strong> deposit is paid and the{" "}
-            <strong>{r.heading}</strong> is reserved for you.
+            {personal ? "Thank you. Your" : "The"} <strong>{r.deposit}</strong> deposit is paid and
+            the <strong>{r.heading}</strong> is reserved{personal ? " for you" : ""}.
           </p>
-          <p>
-            Payment reference: <strong>{r.paymentReference}</strong>
-          </p>
-          <p>We have sent a receipt to {r.email}.</p>
+          {personal ? (
+            <>
+              <p>
+                Payment reference: <strong>{personal.paymentReference}</strong>
+              </p>
+              <p>We have sent a receipt to {personal.email}.</p>
+            </>
+          ) : null}
           <p>
             <a href={r.vehiclePagePath} className="font-semibold text-brand underline">
               Back to the vehicle
@@ -63,6 +82,7 @@ export default function Reservation({ loaderData: r }: Route.ComponentProps) {
   if (r.status === "held")
     return (
       <FormPage title="Confirming your payment">
+        {test}
         <p role="status" className="text-lg">
           We are waiting for the card provider to confirm your {r.deposit} deposit for the{" "}
           {r.heading}. This page updates by itself.
@@ -74,8 +94,9 @@ export default function Reservation({ loaderData: r }: Route.ComponentProps) {
     <FormPage
       title={refunded ? "Your deposit has been refunded" : "Your reservation was not completed"}
     >
+      {test}
       <div role="alert" className="space-y-3 text-lg">
-        {r.failureMessage && r.status === "declined" && <p>{r.failureMessage}</p>}
+        {personal?.failureMessage && r.status === "declined" && <p>{personal.failureMessage}</p>}
         <p>
           {refunded
             ? `Your ${r.deposit} deposit for the ${r.heading} has been refunded to your card.`

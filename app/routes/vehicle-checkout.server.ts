@@ -152,5 +152,9 @@ export async function checkoutAction(
       failure(result.status, { values, errors: result.errors ?? {}, formError: result.message }),
     );
   // The card page is the provider's, not one of this app's routes: a whole-document navigation.
-  return redirectDocument(result.paymentPageUrl, 303);
+  // The card page is the provider's; the cookie keeps the reservation page personal to this browser.
+  return redirectDocument(result.paymentPageUrl, {
+    status: 303,
+    headers: { "Set-Cookie": result.accessCookie },
+  });
 }

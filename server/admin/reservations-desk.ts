@@ -41,6 +41,8 @@ type ReservationView = {
   refundReference: string | null;
   failureMessage: string | null;
   lateDecision: string | null;
+  /** Paid through the built-in test card provider: no money moved. */
+  testPayment: boolean;
   leadId: string | null;
   createdAt: string;
   expiresAt: string;
@@ -78,6 +80,7 @@ function view(row: {
     refundReference: r.refundId,
     failureMessage: r.failureMessage,
     lateDecision: r.lateDecision,
+    testPayment: r.testPayment,
     leadId: r.leadId,
     createdAt: r.createdAt.toISOString(),
     expiresAt: r.expiresAt.toISOString(),

@@ -242,7 +242,9 @@ export function createApp(deps: AppDependencies) {
       res.status(404).type("text/plain").send("Not Found");
       return;
     }
-    paymentWebhooks(req, res, () => reservationsApi(req, res, next));
+    paymentWebhooks(req, res, (error?: unknown) =>
+      error ? next(error) : reservationsApi(req, res, next),
+    );
   });
   // ---- end reservations ----
 
@@ -267,7 +269,8 @@ export function createApp(deps: AppDependencies) {
       return;
     }
     const locals = res.locals as Locals;
-    locals.site = target;
+    // A site whose card provider has no credentials here offers no deposit on any page.
+    locals.site = deps.payments.siteAsServed(target);
     locals.origin = siteOrigin(target, { platformDomain: env.PLATFORM_DOMAIN, port: deps.port() });
     // A fresh nonce per render; a cached page is replayed with the header it was rendered with
     // (decision 018).

@@ -74,7 +74,12 @@ function vehicleStatus(carType: string | null | undefined): "new" | "used" {
 
 /** The customer's comments: the message, then every other answer that is not a contact field. */
 export function adfComments(lead: LeadDocument, extraLines: readonly string[]): string {
-  const lines = [str(lead.payload.message), ...extraLines].filter((l) => l !== "");
+  // A reservation paid through the test card provider says so before anything else.
+  const test =
+    lead.payload.test_payment === true || lead.payload.test_payment === "true"
+      ? "TEST PAYMENT: no money was taken (built-in test card provider)."
+      : "";
+  const lines = [test, str(lead.payload.message), ...extraLines].filter((l) => l !== "");
   return lines.join("\n");
 }
 

@@ -243,6 +243,18 @@ export function messageIdFor(
   return `<lead-${leadId}.${deliveryId}${resend > 0 ? `.resend-${resend}` : ""}@${domain}>`;
 }
 
+/**
+ * A reservation paid through the built-in test card provider: said in the subject, first in the
+ * body and in the ADF, so nobody takes it for a customer's money.
+ */
+export const TEST_PAYMENT_NOTE =
+  "TEST PAYMENT: this deposit was paid through the built-in test card provider. No money was taken.";
+export const TEST_PAYMENT_SUBJECT_PREFIX = "[TEST PAYMENT] ";
+
+export function isTestPaymentLead(lead: Pick<LeadDocument, "payload">): boolean {
+  return lead.payload.test_payment === true || lead.payload.test_payment === "true";
+}
+
 /** The line a resent lead e-mail starts with, and its subject's prefix. */
 export const RESEND_NOTE =
   "Sent again from the back office: this lead was delivered before, or its delivery failed.";
@@ -260,6 +272,7 @@ export function buildLeadEmail(
   },
 ): OutgoingMail {
   const resend = options.resend ?? 0;
+  const test = isTestPaymentLead(lead);
   const adf = buildAdfXml(lead, leadAnswers(lead));
   const attachments: MailAttachment[] = [
     { filename: `lead-${lead.id}.xml`, contentType: "application/xml", content: adf },
@@ -274,20 +287,18 @@ export function buildLeadEmail(
     from: { name: lead.site.name, address: options.fromAddress },
     to: options.to,
     replyTo: lead.email ?? undefined,
-    subject: `${resend > 0 ? RESEND_SUBJECT_PREFIX : ""}${leadSubject(lead)}`,
-    text: resend > 0 ? `${RESEND_NOTE}\n\n${leadText(lead)}` : leadText(lead),
-    html:
-      resend > 0
-        ? leadHtml(lead).replace(
-            "<h1 ",
-            `<p style="font-weight:bold">${escapeHtml(RESEND_NOTE)}</p><h1 `,
-          )
-        : leadHtml(lead),
+    subject: `${resend > 0 ? RESEND_SUBJECT_PREFIX : ""}${test ? TEST_PAYMENT_SUBJECT_PREFIX : ""}${leadSubject(lead)}`,
+    text: `${resend > 0 ? `${RESEND_NOTE}\n\n` : ""}${test ? `${TEST_PAYMENT_NOTE}\n\n` : ""}${leadText(lead)}`,
+    html: leadHtml(lead).replace(
+      "<h1 ",
+      `${resend > 0 ? `<p style="font-weight:bold">${escapeHtml(RESEND_NOTE)}</p>` : ""}${test ? `<p style="font-weight:bold;color:#b00020">${escapeHtml(TEST_PAYMENT_NOTE)}</p>` : ""}<h1 `,
+    ),
     headers: {
       "X-Lead-Id": lead.id,
       "X-Lead-Site": lead.site.slug,
       "X-Lead-Category": lead.category,
       ...(resend > 0 ? { "X-Lead-Resend": String(resend) } : {}),
+      ...(test ? { "X-Lead-Test-Payment": "true" } : {}),
     },
     attachments,
     siteId: lead.siteId,

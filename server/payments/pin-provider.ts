@@ -14,6 +14,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import {
   PaymentProviderError,
   WebhookSignatureError,
+  type ChargeCardInput,
   type PaymentProvider,
   type PaymentState,
   type PaymentWebhookEvent,
@@ -42,6 +43,7 @@ type Charge = {
   error_message?: string | null;
   amount_refunded?: number;
   captured?: boolean;
+  metadata?: Record<string, unknown>;
 };
 
 type PinError = { error?: string; error_description?: string; charge_token?: string };
@@ -61,17 +63,6 @@ function stateOf(charge: Charge): PaymentState {
       };
 }
 
-export type ChargeCardInput = {
-  /** The pending payment (`pin_pending_...`): its reservation id goes in the charge's metadata. */
-  paymentId: string;
-  cardToken: string;
-  amountCents: number;
-  currency: string;
-  email: string;
-  description: string;
-  ipAddress: string;
-};
-
 /** What our card page needs to load Pin's Hosted Fields (docs/product/payments.md). */
 export type PinHostedFields = {
   /** The Hosted Fields script (Pin's CDN unless configured otherwise). */
@@ -82,7 +73,12 @@ export type PinHostedFields = {
 
 export type PinProvider = PaymentProvider & {
   readonly hostedFields: PinHostedFields;
-  /** Charges the card token; a decline answers a failed state with Pin's message (no throw). */
+  /**
+   * Charges the card token; a decline answers a failed state with Pin's message (no throw).
+   * Pin's charges API takes no idempotency key: the reservation's claim in our database is what
+   * keeps a card to one charge, and the charge's metadata names the reservation so its webhook
+   * finds it even when our process stopped before storing the answer.
+   */
   chargeCard(input: ChargeCardInput): Promise<PaymentState>;
 };
 
@@ -177,16 +173,19 @@ export function createPinProvider(options: {
         clientSecret: null,
       };
     },
+    acceptsCard: (card) => CARD_TOKEN.test(card),
     async chargeCard(input) {
-      if (!CARD_TOKEN.test(input.cardToken))
+      if (!CARD_TOKEN.test(input.card))
         throw new PaymentProviderError("The card token is not one Pin Payments gave.");
+      if (!input.paymentId.startsWith(PIN_PENDING_PREFIX))
+        throw new PaymentProviderError("This payment has been charged already.");
       const { status, json } = await call<Charge>("POST", "/charges", {
         email: input.email,
         description: input.description.slice(0, 255),
         amount: input.amountCents,
         currency: input.currency.toUpperCase(),
         ip_address: input.ipAddress,
-        card_token: input.cardToken,
+        card_token: input.card,
         capture: true,
         metadata: { reservation: input.paymentId.slice(PIN_PENDING_PREFIX.length) },
       });
@@ -252,12 +251,15 @@ export function createPinProvider(options: {
       if (!event.token || !event.type) throw new WebhookSignatureError("Not a Pin Payments event.");
       const data = event.data ?? {};
       const chargeToken = typeof data.token === "string" ? data.token : null;
+      const reference =
+        typeof data.metadata?.reservation === "string" ? data.metadata.reservation : null;
       if (event.type === "charge.captured" || event.type === "charge.authorised")
         return {
           id: event.token,
           type: data.success === false ? "payment.failed" : "payment.succeeded",
           paymentId: chargeToken,
           failureMessage: data.success === false ? (data.error_message ?? null) : null,
+          reference,
         };
       if (event.type === "charge.failed")
         return {
@@ -265,6 +267,7 @@ export function createPinProvider(options: {
           type: "payment.failed",
           paymentId: chargeToken,
           failureMessage: data.error_message ?? data.status_message ?? "The card was declined.",
+          reference,
         };
       if (event.type.startsWith("refund."))
         return { id: event.token, type: "refund", paymentId: null, failureMessage: null };

@@ -61,6 +61,31 @@ export type PaymentWebhookEvent = {
   type: "payment.succeeded" | "payment.failed" | "payment.cancelled" | "refund" | "ignored";
   paymentId: string | null;
   failureMessage: string | null;
+  /**
+   * Our reference of the payment (the reservation id) where the provider echoes it: a charge
+   * whose answer never reached us (the process stopped while charging) is still found by it.
+   */
+  reference?: string | null;
+};
+
+/**
+ * A card given by the provider's browser-side fields, charged from our server: a one-use card
+ * token (Pin Payments' Hosted Fields) or a payment method (Stripe's `pm_...`).
+ */
+export type ChargeCardInput = {
+  /** The reservation's payment (Pin: the pending reference; Stripe: the PaymentIntent). */
+  paymentId: string;
+  /** The token or payment method the fields gave. */
+  card: string;
+  amountCents: number;
+  currency: string;
+  email: string;
+  description: string;
+  ipAddress: string;
+  /** Where a 3-D Secure step sends the shopper back. */
+  returnUrl: string;
+  /** The same key for a retry of this charge: sent to providers whose API takes one. */
+  idempotencyKey: string;
 };
 
 /** A webhook whose signature does not verify: answered 400, nothing changes. */
@@ -101,6 +126,14 @@ export interface PaymentProvider {
     amountCents: number;
     idempotencyKey: string;
   }): Promise<Refund>;
+  /**
+   * Charges a card given by the provider's fields in our page; a decline answers a failed state
+   * with the provider's words (no throw), a refusal that charged nothing throws
+   * PaymentProviderError. Providers whose own page takes the card have none.
+   */
+  chargeCard?(input: ChargeCardInput): Promise<PaymentState>;
+  /** Whether a card string is of the kind this provider's fields give. */
+  acceptsCard?(card: string): boolean;
   /** Browser-side card fields (Stripe): the payment's client secret. */
   clientSecret?(paymentId: string): Promise<string | null>;
   /** Verifies and reads a webhook; throws WebhookSignatureError when it does not verify. */

@@ -20,6 +20,13 @@ export type PaymentProviders = {
   forSite(site: Pick<Site, "settings">): PaymentProvider | null;
   /** By name, for webhooks; null when not configured here. */
   byName(name: string): PaymentProvider | null;
+  /**
+   * The site as its pages see it: one whose provider cannot take a card in this deployment (no
+   * credentials, no test provider) has no payment provider, so no page offers a deposit.
+   */
+  siteAsServed<S extends Pick<Site, "settings">>(site: S): S;
+  /** The site names a provider that has no credentials here: its deposits are off. */
+  depositsOff(site: Pick<Site, "settings">): boolean;
   test: TestProvider;
 };
 
@@ -65,12 +72,27 @@ export function createPaymentProviders(options: {
         hostedFieldsUrl: env.PIN_HOSTED_FIELDS_URL,
       }),
     );
+  const forSite = (site: Pick<Site, "settings">) => {
+    const name = site.settings.paymentProvider;
+    if (name === null) return null;
+    return configured.get(name) ?? (env.PAYMENTS_TEST_PROVIDER ? test : null);
+  };
+  // One served copy per site object (a settings change makes a new object), so whatever is
+  // kept per site object (its client site, card actions) is made once for the copy too.
+  const served = new WeakMap<object, object>();
   return {
-    forSite(site) {
-      const name = site.settings.paymentProvider;
-      if (name === null) return null;
-      return configured.get(name) ?? (env.PAYMENTS_TEST_PROVIDER ? test : null);
+    forSite,
+    siteAsServed(site) {
+      if (site.settings.paymentProvider === null || forSite(site)) return site;
+      let copy = served.get(site);
+      if (!copy)
+        served.set(
+          site,
+          (copy = { ...site, settings: { ...site.settings, paymentProvider: null } }),
+        );
+      return copy as typeof site;
     },
+    depositsOff: (site) => site.settings.paymentProvider !== null && forSite(site) === null,
     byName(name) {
       return configured.get(name as PaymentProviderName) ?? null;
     },

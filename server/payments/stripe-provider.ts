@@ -24,6 +24,9 @@ const STATUS: Record<Stripe.PaymentIntent.Status, PaymentStatus> = {
   succeeded: "succeeded",
 };
 
+/** A payment method of Stripe's browser-side fields (Stripe.js `createPaymentMethod`). */
+const PAYMENT_METHOD = /^pm_[0-9A-Za-z_]{4,64}$/;
+
 function stateOf(intent: Stripe.PaymentIntent): PaymentState {
   // A decline leaves the intent waiting for another card, with the decline as its last error.
   const declined = intent.status === "requires_payment_method" && intent.last_payment_error;
@@ -101,6 +104,33 @@ export function createStripeProvider(options: {
     async clientSecret(id) {
       return (await call(() => stripe.paymentIntents.retrieve(id))).client_secret;
     },
+    acceptsCard: (card) => PAYMENT_METHOD.test(card),
+    async chargeCard(input) {
+      if (!PAYMENT_METHOD.test(input.card))
+        throw new PaymentProviderError("The payment method is not one Stripe gave.");
+      try {
+        // Stripe keeps the answer of a key: a retry of this charge gets it, never a second charge.
+        const intent = await stripe.paymentIntents.confirm(
+          input.paymentId,
+          { payment_method: input.card, return_url: input.returnUrl },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return stateOf(intent);
+      } catch (error) {
+        // A decline is an answer about the card, not a refusal of the request.
+        if (error instanceof Stripe.errors.StripeCardError)
+          return {
+            id: input.paymentId,
+            status: "failed",
+            amountCents: input.amountCents,
+            currency: input.currency.toUpperCase(),
+            failureMessage: error.message,
+          };
+        if (error instanceof Stripe.errors.StripeInvalidRequestError)
+          throw new PaymentProviderError(error.message, error.code ?? null);
+        throw error;
+      }
+    },
     async confirm(id, paymentMethod, returnUrl) {
       return stateOf(
         await call(() =>
@@ -148,6 +178,8 @@ export function createStripeProvider(options: {
         payment_intent?: unknown;
       };
       const intent = object.object === "payment_intent" ? (object as Stripe.PaymentIntent) : null;
+      const reference =
+        typeof intent?.metadata?.reference === "string" ? intent.metadata.reference : null;
       switch (event.type) {
         case "payment_intent.succeeded":
           return {
@@ -155,6 +187,7 @@ export function createStripeProvider(options: {
             type: "payment.succeeded",
             paymentId: intent!.id,
             failureMessage: null,
+            reference,
           };
         case "payment_intent.payment_failed":
           return {
@@ -162,6 +195,7 @@ export function createStripeProvider(options: {
             type: "payment.failed",
             paymentId: intent!.id,
             failureMessage: intent!.last_payment_error?.message ?? null,
+            reference,
           };
         case "payment_intent.canceled":
           return {
@@ -169,6 +203,7 @@ export function createStripeProvider(options: {
             type: "payment.cancelled",
             paymentId: intent!.id,
             failureMessage: null,
+            reference,
           };
         case "charge.refunded":
           return {

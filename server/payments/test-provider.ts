@@ -57,8 +57,11 @@ function stateOf(row: Row): PaymentState {
 }
 
 export type TestProvider = PaymentProvider & {
-  /** The card page's answer to a card (used by its router). */
-  payWithCard(id: string, card: CardInput): Promise<{ row: Row; error?: string }>;
+  /**
+   * The card page's answer to a card (used by its router). `busy`: another post of the page
+   * holds the payment (or has settled it), so this one took nothing.
+   */
+  payWithCard(id: string, card: CardInput): Promise<{ row: Row; error?: string; busy?: boolean }>;
   authenticate(id: string, approve: boolean): Promise<Row>;
   find(id: string): Promise<Row | null>;
   /** The webhook of a payment's current status, signed; null while there is nothing to report. */
@@ -221,18 +224,24 @@ export function createTestProvider(options: {
       return stateOf(await mustFind(id));
     },
     async cancelPayment(id) {
-      await settle(id, ["requires_payment_method", "requires_action"], { status: "cancelled" });
+      await settle(id, ["requires_payment_method", "requires_action", "processing"], {
+        status: "cancelled",
+      });
     },
     async refund({ paymentId, amountCents }) {
       const row = await mustFind(paymentId);
       if (row.status !== "succeeded")
         throw new PaymentProviderError("This payment has not been taken.", "charge_not_captured");
-      if (row.refundedCents + amountCents > row.amountCents)
-        throw new PaymentProviderError("Refund is more than the payment.", "amount_too_large");
-      await db
+      // One statement: two refunds at once cannot both pass the check.
+      const [refunded] = await db
         .update(testProviderPayments)
-        .set({ refundedCents: row.refundedCents + amountCents })
-        .where(eq(testProviderPayments.id, paymentId));
+        .set({ refundedCents: sql`${testProviderPayments.refundedCents} + ${amountCents}` })
+        .where(
+          sql`${testProviderPayments.id} = ${paymentId} AND ${testProviderPayments.refundedCents} + ${amountCents} <= ${testProviderPayments.amountCents}`,
+        )
+        .returning({ id: testProviderPayments.id });
+      if (!refunded)
+        throw new PaymentProviderError("Refund is more than the payment.", "amount_too_large");
       return { id: `re_${randomBytes(8).toString("hex")}`, status: "succeeded" };
     },
     parseWebhook(rawBody, headers): PaymentWebhookEvent {
@@ -254,22 +263,31 @@ export function createTestProvider(options: {
     },
     async payWithCard(id, card) {
       const row = await mustFind(id);
-      if (row.status !== "requires_payment_method") return { row };
+      if (row.status !== "requires_payment_method") return { row, busy: true };
       const errors = cardErrors(card);
       const first = Object.values(errors)[0];
       if (first) return { row, error: first };
+      // The payment is claimed before the card is decided: of two posts at once, one takes it.
+      const [claimed] = await db
+        .update(testProviderPayments)
+        .set({ status: "processing" })
+        .where(
+          sql`${testProviderPayments.id} = ${id} AND ${testProviderPayments.status} = 'requires_payment_method'`,
+        )
+        .returning();
+      if (!claimed) return { row: await mustFind(id), busy: true };
       const digits = card.number.replace(/[\s-]/g, "");
       const last4 = digits.slice(-4);
       if (digits === TEST_CARDS.succeeds)
         return {
-          row: await settle(id, ["requires_payment_method"], {
+          row: await settle(id, ["processing"], {
             status: "succeeded",
             cardLast4: last4,
           }),
         };
       if (digits === TEST_CARDS.authenticate)
         return {
-          row: await settle(id, ["requires_payment_method"], {
+          row: await settle(id, ["processing"], {
             status: "requires_action",
             cardLast4: last4,
           }),
@@ -281,7 +299,7 @@ export function createTestProvider(options: {
             ? INSUFFICIENT_FUNDS_MESSAGE
             : UNKNOWN_CARD_MESSAGE;
       return {
-        row: await settle(id, ["requires_payment_method"], {
+        row: await settle(id, ["processing"], {
           status: "failed",
           cardLast4: last4,
           failureMessage: message,
@@ -365,6 +383,8 @@ ${field("name", "Name on card", "cc-name")}
 }
 
 function outcomePage(row: Row): string {
+  if (row.status === "processing")
+    return `<h1>Payment in progress</h1><p>This payment is being taken already. Please wait a moment, then return to the dealer.</p><a class="button" href="${escape(returnPath(row))}">Return to the dealer</a>`;
   if (row.status === "failed")
     return `<h1>Payment not taken</h1><p class="error" role="alert">${escape(row.failureMessage ?? DECLINED_MESSAGE)}</p><p>No money has been taken.</p><a class="button" href="${escape(returnPath(row))}">Return to the dealer</a>`;
   if (row.status === "cancelled")
@@ -418,7 +438,9 @@ export function createTestProviderRouter(provider: TestProvider) {
         cvc: text("cvc"),
         name: text("name"),
       };
-      const { row, error } = await provider.payWithCard(id, card);
+      const { row, error, busy } = await provider.payWithCard(id, card);
+      // Sent again while (or after) the first post took the payment: nothing more is taken.
+      if (busy) return send(res, 409, "Payment", outcomePage(row));
       if (error)
         return send(
           res,

@@ -6,11 +6,17 @@ import type { Vehicle } from "~/domain/vehicle";
 import { vehicleHeading } from "~/domain/vehicle-page";
 import { vehiclePagePath } from "~/domain/vehicle-paths";
 import { escapeXml as escapeHtml } from "../leads/adf";
+import { TEST_PAYMENT_SUBJECT_PREFIX } from "../leads/lead-email";
 import type { OutgoingMail } from "../providers/mail/mail-transport";
 import type { Site } from "../sites/site";
 import type { reservations } from "../db/schema";
+import { reservationLink } from "./reservation-access";
 
 type Row = typeof reservations.$inferSelect;
+
+/** A reservation paid through the built-in test card provider says so to the shopper too. */
+export const TEST_PAYMENT_RECEIPT_NOTE =
+  "TEST PAYMENT: this deposit was paid through the built-in test card provider. No money was taken and the vehicle is not reserved for a paying customer.";
 
 export function moneyText(cents: number, currency: string): string {
   const amount = cents / 100;
@@ -42,6 +48,7 @@ export function receiptMail(options: {
     `Vehicle price: ${moneyText(Math.round(r.vehiclePrice * 100), r.currency)}`,
     `Payment reference: ${r.paymentId ?? ""}`,
     `Reservation: ${r.id}`,
+    `Your reservation: ${reservationLink(origin, r.id, r.accessToken)}`,
     "",
     `Our team will call you on ${r.shopper.phone} to arrange the rest.`,
     `See the vehicle: ${link}`,
@@ -104,7 +111,8 @@ function shopperMail(options: {
   subject: string;
   lines: readonly string[];
 }): OutgoingMail {
-  const { site, reservation: r, lines } = options;
+  const { site, reservation: r } = options;
+  const lines = r.testPayment ? [TEST_PAYMENT_RECEIPT_NOTE, "", ...options.lines] : options.lines;
   const html = `<!doctype html><html><body>${lines
     .map((l) => (l === "" ? "<br>" : `<p style="margin:0">${escapeHtml(l)}</p>`))
     .join("")}</body></html>`;
@@ -113,7 +121,7 @@ function shopperMail(options: {
     from: { name: site.name, address: options.from },
     to: r.shopper.email,
     replyTo: site.contactDetails.email ?? undefined,
-    subject: options.subject,
+    subject: `${r.testPayment ? TEST_PAYMENT_SUBJECT_PREFIX : ""}${options.subject}`,
     text: lines.join("\n"),
     html,
     headers: {},

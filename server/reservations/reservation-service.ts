@@ -28,7 +28,7 @@ import type { ChangeBus } from "../events/change-bus";
 import type { LeadMeta } from "../leads/lead-intake";
 import type { LeadServices } from "../leads/services";
 import type { PaymentProviders } from "../payments/providers";
-import { PIN_PENDING_PREFIX, type PinProvider } from "../payments/pin-provider";
+import { PIN_PENDING_PREFIX } from "../payments/pin-provider";
 import {
   PaymentProviderError,
   WebhookSignatureError,
@@ -42,6 +42,7 @@ import { loadVehicleDocuments, setVehicleReserved } from "../stock/vehicle-store
 import { OUTBOX_CHANNEL } from "../leads/delivery-worker";
 import { addDeliveries } from "../leads/lead-store";
 import { receiptMail, refundNoticeMail } from "./receipt-email";
+import { newAccessToken, reservationAccessCookie } from "./reservation-access";
 
 /**
  * The outbox channels of the shopper's e-mail about a reservation (delivered by the lead
@@ -52,6 +53,19 @@ export const SHOPPER_MAIL_CHANNELS = {
   refund: "reservation-refund",
 } as const;
 type ShopperMailChannel = (typeof SHOPPER_MAIL_CHANNELS)[keyof typeof SHOPPER_MAIL_CHANNELS];
+
+/**
+ * A claim on a reservation (a charge or refund under way) older than this was left by a process
+ * that stopped mid-call: it may be taken again. Provider calls time out well before it.
+ */
+export const CLAIM_STALE_MS = 2 * 60_000;
+
+export const CHARGE_MESSAGES = {
+  underWay:
+    "Your card is being charged already. Please wait for the confirmation page instead of paying again.",
+  notConfirmed:
+    "We could not confirm your payment with the card provider yet. Please do not pay again: your reservation page will show the outcome in a few minutes.",
+} as const;
 
 /** A paid reservation whose lead and receipt were not queued within this time is resumed. */
 const RESUME_AFTER_MS = 60_000;
@@ -75,7 +89,14 @@ export type StartInput = {
 };
 
 export type StartResult =
-  | { ok: true; reservation: ReservationRow; paymentPageUrl: string; clientSecret: string | null }
+  | {
+      ok: true;
+      reservation: ReservationRow;
+      paymentPageUrl: string;
+      clientSecret: string | null;
+      /** Set in the shopper's browser: the personal part of the reservation page is theirs. */
+      accessCookie: string;
+    }
   | { ok: false; status: number; message: string; errors?: Record<string, string> };
 
 const refuse = (status: number, message: string, errors?: Record<string, string>) =>
@@ -106,6 +127,11 @@ export class ReservationService {
     return this.deps.providers.forSite(site);
   }
 
+  /** The site names a card provider without credentials here: it takes no deposits. */
+  depositsOff(site: Pick<Site, "settings">): boolean {
+    return this.deps.providers.depositsOff(site);
+  }
+
   /** The vehicle's search document, on this site only (another site's id is not found). */
   async #vehicle(siteId: number, carId: string | number): Promise<Vehicle | null> {
     const key = String(carId).trim();
@@ -128,6 +154,8 @@ export class ReservationService {
     const refusal = reservationRefusal(vehicle, site.settings, input.kind);
     if (refusal) return refuse(refusal.status, refusal.message);
     if (!provider) return refuse(409, RESERVATION_MESSAGES.noProvider);
+    const extraRefusal = extraDetailsRefusal(input.extra);
+    if (extraRefusal) return refuse(422, extraRefusal, { extra: extraRefusal });
     const amountCents = depositCents(vehicle);
     if (
       input.amount !== undefined &&
@@ -142,6 +170,7 @@ export class ReservationService {
     // Holds of this vehicle past their time end first (the sweeper may not have run yet).
     await this.#expireHolds(and(eq(reservations.vehicleId, vehicle.id)));
     const id = randomUUID();
+    const accessToken = newAccessToken();
     const [held] = await this.deps.db
       .insert(reservations)
       .values({
@@ -152,12 +181,14 @@ export class ReservationService {
         kind: input.kind,
         status: "held",
         provider: provider.name,
+        testPayment: provider.name === "test",
         amountCents,
         currency: site.settings.paymentCurrency,
         vehiclePrice: vehicle.price,
         expiresAt: new Date(now.getTime() + site.settings.reservationHoldMinutes * 60_000),
         shopper: input.shopper,
         extra: input.extra ?? {},
+        accessToken,
         createdAt: now,
         updatedAt: now,
       })
@@ -191,6 +222,7 @@ export class ReservationService {
         reservation: reservation!,
         paymentPageUrl: payment.paymentPageUrl,
         clientSecret: payment.clientSecret,
+        accessCookie: reservationAccessCookie(id, accessToken, input.origin),
       };
     } catch (error) {
       // No payment started: the hold ends at once, the car is free again.
@@ -239,63 +271,118 @@ export class ReservationService {
   }
 
   /**
-   * The card token of the provider's browser-side fields (Pin Payments' Hosted Fields) for a
-   * held reservation: charged once (the pending payment is claimed first, so a second post of
-   * the form charges nothing), then applied like a webhook's outcome.
+   * The card of the provider's browser-side fields (Pin Payments' card token, Stripe's payment
+   * method) for a held reservation, charged once: the reservation is claimed in the database
+   * before the provider is called, so of any number of posts at once one charges and the others
+   * are answered 409. The charge carries an idempotency key where the provider's API takes one
+   * (a retry of the same attempt is the same charge there). Its outcome is then applied like a
+   * webhook's.
    */
   async chargeCard(
     site: Site,
     id: string,
-    cardToken: string,
-    ipAddress: string,
+    card: string,
+    request: { ipAddress: string; origin: string },
   ): Promise<
     { ok: true; reservation: ReservationRow } | { ok: false; status: number; message: string }
   > {
     const row = await this.find(site.id, id);
     if (!row)
       return { ok: false, status: 404, message: "No reservation has that id on this site." };
-    const provider = this.deps.providers.byName(row.provider) as PinProvider | null;
-    if (!provider?.chargeCard || !row.paymentId?.startsWith(PIN_PENDING_PREFIX))
-      return { ok: false, status: 409, message: "This reservation takes no card here." };
+    const provider = this.deps.providers.byName(row.provider);
+    if (!provider?.chargeCard || !row.paymentId)
+      return {
+        ok: false,
+        status: 409,
+        message: "This reservation takes the card on the card provider's own page.",
+      };
+    if (provider.acceptsCard && !provider.acceptsCard(card))
+      return { ok: false, status: 422, message: "Please enter your card again." };
     if (row.status !== "held")
       return { ok: false, status: 409, message: `This reservation is already ${row.status}.` };
-    const pending = row.paymentId;
-    const charging = `${pending}:charging`;
-    const [claimed] = await this.deps.db
-      .update(reservations)
-      .set({ paymentId: charging, updatedAt: this.#now() })
-      .where(and(eq(reservations.id, id), eq(reservations.paymentId, pending)))
-      .returning();
-    if (!claimed) return { ok: false, status: 409, message: "This card is being charged already." };
+    const claimed = await this.#claim(id, sql`${reservations.status} = 'held'`, true);
+    if (!claimed) return { ok: false, status: 409, message: CHARGE_MESSAGES.underWay };
     let state: PaymentState;
     try {
       state = await provider.chargeCard({
-        paymentId: pending,
-        cardToken,
-        amountCents: row.amountCents,
-        currency: row.currency,
-        email: row.shopper.email,
-        description: `Vehicle deposit, reservation ${row.id}`,
-        ipAddress,
+        paymentId: claimed.paymentId!,
+        card,
+        amountCents: claimed.amountCents,
+        currency: claimed.currency,
+        email: claimed.shopper.email,
+        description: `Vehicle deposit, reservation ${claimed.id}`,
+        ipAddress: request.ipAddress,
+        returnUrl: `${request.origin}/reservations/${claimed.id}`,
+        idempotencyKey: `reservation-charge-${claimed.id}-${claimed.claimAttempt}`,
       });
     } catch (error) {
-      // Not charged: the shopper may try again with the card.
-      await this.deps.db
-        .update(reservations)
-        .set({ paymentId: pending })
-        .where(and(eq(reservations.id, id), eq(reservations.paymentId, charging)));
-      if (error instanceof PaymentProviderError)
+      if (error instanceof PaymentProviderError) {
+        // The provider refused the request and charged nothing: the shopper may try again.
+        await this.#release(claimed);
         return { ok: false, status: 422, message: error.message };
-      this.deps.logger.error({ err: error, reservation: id }, "card not charged");
-      return { ok: false, status: 503, message: RESERVATION_MESSAGES.providerUnavailable };
+      }
+      // No answer: the charge may have been made. The claim stays until the provider's webhook
+      // or a read of the payment settles it, or it goes stale (then a retry of the same attempt
+      // carries the same idempotency key).
+      this.deps.logger.error({ err: error, reservation: id }, "card charge not confirmed");
+      return { ok: false, status: 503, message: CHARGE_MESSAGES.notConfirmed };
     }
     await this.deps.db
       .update(reservations)
-      .set({ paymentId: state.id })
-      .where(eq(reservations.id, id));
+      .set({ paymentId: state.id, claimedAt: null, updatedAt: this.#now() })
+      .where(and(eq(reservations.id, id), eq(reservations.status, "held")));
     if (state.status === "succeeded") await this.applyOutcome(id, "succeeded");
     else if (state.status === "failed") await this.applyOutcome(id, "failed", state.failureMessage);
     return { ok: true, reservation: (await this.find(site.id, id)) ?? row };
+  }
+
+  /**
+   * Claims the reservation for one call to its provider (a charge or a refund): one statement,
+   * so of many callers at once one gets it. A claim older than CLAIM_STALE_MS (its process
+   * stopped mid-call) may be taken again; a fresh claim of a charge counts a new attempt.
+   */
+  async #claim(
+    id: string,
+    condition: ReturnType<typeof sql>,
+    charge: boolean,
+  ): Promise<ReservationRow | null> {
+    const now = this.#now();
+    const stale = new Date(now.getTime() - CLAIM_STALE_MS);
+    const [claimed] = await this.deps.db
+      .update(reservations)
+      .set({
+        claimedAt: now,
+        updatedAt: now,
+        ...(charge
+          ? {
+              claimAttempt: sql`CASE WHEN ${reservations.claimedAt} IS NULL THEN ${reservations.claimAttempt} + 1 ELSE ${reservations.claimAttempt} END`,
+            }
+          : {}),
+      })
+      .where(
+        and(
+          eq(reservations.id, id),
+          condition,
+          sql`(${reservations.claimedAt} IS NULL OR ${reservations.claimedAt} < ${stale})`,
+        ),
+      )
+      .returning();
+    return claimed ?? null;
+  }
+
+  /** Lets go of a claim this call holds (the provider answered that nothing was taken). */
+  async #release(claimed: ReservationRow): Promise<void> {
+    await this.deps.db
+      .update(reservations)
+      .set({ claimedAt: null })
+      .where(and(eq(reservations.id, claimed.id), eq(reservations.claimedAt, claimed.claimedAt!)));
+  }
+
+  /** A charge or refund of this reservation is under way at its provider (a fresh claim). */
+  chargeUnderWay(row: Pick<ReservationRow, "claimedAt">): boolean {
+    return (
+      row.claimedAt !== null && this.#now().getTime() - row.claimedAt.getTime() < CLAIM_STALE_MS
+    );
   }
 
   /** The shopper came back from the provider's page: ask the provider, apply what it says. */
@@ -331,7 +418,7 @@ export class ReservationService {
         return { status: 400, body: { error: "The webhook signature does not verify." } };
       throw error;
     }
-    const [reservation] = event.paymentId
+    let [reservation] = event.paymentId
       ? await this.deps.db
           .select()
           .from(reservations)
@@ -342,6 +429,9 @@ export class ReservationService {
             ),
           )
       : [];
+    if (!reservation && event.paymentId && event.reference)
+      reservation =
+        (await this.#adoptCharge(provider.name, event.reference, event.paymentId)) ?? undefined;
     // Each event once: a replay is acknowledged and changes nothing.
     const [fresh] = await this.deps.db
       .insert(paymentEvents)
@@ -368,6 +458,30 @@ export class ReservationService {
       throw error;
     }
     return { status: 200, body: { received: true, reservation: reservation.id } };
+  }
+
+  /**
+   * A charge the provider made for a reservation still waiting for its card (the process that
+   * charged stopped before storing the answer): the reservation takes the charge as its payment.
+   */
+  async #adoptCharge(
+    providerName: string,
+    reference: string,
+    paymentId: string,
+  ): Promise<ReservationRow | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(reference)) return null;
+    const [adopted] = await this.deps.db
+      .update(reservations)
+      .set({ paymentId, claimedAt: null, updatedAt: this.#now() })
+      .where(
+        and(
+          eq(reservations.id, reference),
+          eq(reservations.provider, providerName),
+          sql`${reservations.paymentId} LIKE ${`${PIN_PENDING_PREFIX}%`}`,
+        ),
+      )
+      .returning();
+    return adopted ?? null;
   }
 
   /**
@@ -434,17 +548,31 @@ export class ReservationService {
       this.deps.logger.error({ reservation: row.id }, "late payment cannot be refunded here");
       return;
     }
-    const refund = await provider.refund({
-      paymentId: row.paymentId,
-      amountCents: row.amountCents,
-      idempotencyKey: `late-refund-${row.id}`,
-    });
+    // The webhook and the shopper's return may both bring the late payment: one refunds it.
+    const claimed = await this.#claim(
+      row.id,
+      sql`${reservations.status} IN ('expired', 'cancelled', 'declined') AND ${reservations.refundId} IS NULL AND ${reservations.lateDecision} IS NULL`,
+      false,
+    );
+    if (!claimed) return;
+    let refund: Awaited<ReturnType<PaymentProvider["refund"]>>;
+    try {
+      refund = await provider.refund({
+        paymentId: row.paymentId,
+        amountCents: row.amountCents,
+        idempotencyKey: `late-refund-${row.id}`,
+      });
+    } catch (error) {
+      if (error instanceof PaymentProviderError) await this.#release(claimed);
+      throw error;
+    }
     await this.deps.db
       .update(reservations)
       .set({
         status: "refunded",
         lateDecision: "refunded",
         refundId: refund.id,
+        claimedAt: null,
         updatedAt: now,
         endedAt: now,
       })
@@ -491,7 +619,7 @@ export class ReservationService {
       origin,
       pageUrl: `${origin}/reservations/${row.id}`,
     };
-    const { journey_lead_id: journeyLeadId, ...extra } = row.extra;
+    const { journey_lead_id: journeyLeadId, test_payment: _claimed, ...extra } = row.extra;
     const input = {
       site,
       fields: {
@@ -510,6 +638,7 @@ export class ReservationService {
         payment_provider: row.provider,
         payment_reference: row.paymentId ?? "",
         payment_status: paymentStatus,
+        ...(row.testPayment ? { test_payment: true } : {}),
         reservation_id: row.id,
         ...(row.lateDecision ? { late_payment: row.lateDecision } : {}),
       },
@@ -696,6 +825,10 @@ export class ReservationService {
         status: 409,
         message: "The payment provider of this reservation is not configured here.",
       };
+    // Claimed first: of two cancels at once (two members of staff, a double click), one refunds.
+    const claimed = await this.#claim(id, sql`${reservations.status} = 'paid'`, false);
+    if (!claimed)
+      return { ok: false, status: 409, message: "This reservation is being refunded already." };
     let refundId: string;
     try {
       const refund = await provider.refund({
@@ -703,18 +836,44 @@ export class ReservationService {
         amountCents: row.amountCents,
         idempotencyKey: `cancel-refund-${row.id}`,
       });
-      if (refund.status === "failed")
+      if (refund.status === "failed") {
+        await this.#release(claimed);
         return { ok: false, status: 502, message: "The provider refused the refund." };
+      }
       refundId = refund.id;
     } catch (error) {
-      if (error instanceof PaymentProviderError)
+      if (error instanceof PaymentProviderError) {
+        await this.#release(claimed);
         return { ok: false, status: 502, message: error.message };
+      }
       throw error;
     }
-    const ended = await this.#end(id, ["paid"], "refunded", { refundId });
+    const ended = await this.#end(id, ["paid"], "refunded", { refundId, claimedAt: null });
     if (ended) await setVehicleReserved(this.deps.db, this.deps.bus, siteId, row.vehicleId, false);
     return { ok: true, reservation: ended ?? (await this.find(siteId, id))! };
   }
+}
+
+/** The checkout's free details kept with a reservation for its lead: bounded in number and size. */
+export const EXTRA_LIMITS = { keys: 60, keyLength: 60, valueLength: 2000, totalChars: 16_000 };
+
+/** Why a reservation's extra details are refused, or null when they fit the limits. */
+export function extraDetailsRefusal(extra: Record<string, unknown> | undefined): string | null {
+  if (!extra) return null;
+  const entries = Object.entries(extra);
+  if (entries.length > EXTRA_LIMITS.keys)
+    return `Too many extra details: at most ${EXTRA_LIMITS.keys}.`;
+  let total = 0;
+  for (const [key, value] of entries) {
+    if (key.length === 0 || key.length > EXTRA_LIMITS.keyLength)
+      return `Each extra detail's name has 1 to ${EXTRA_LIMITS.keyLength} characters.`;
+    if (typeof value !== "string" || value.length > EXTRA_LIMITS.valueLength)
+      return `Each extra detail is text of at most ${EXTRA_LIMITS.valueLength} characters.`;
+    total += key.length + value.length;
+  }
+  return total > EXTRA_LIMITS.totalChars
+    ? `The extra details are too long: at most ${EXTRA_LIMITS.totalChars.toLocaleString("en-AU")} characters in all.`
+    : null;
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -22,7 +22,13 @@ import type { RateLimiter } from "../http/rate-limiter";
 import { requireSiteApiKey } from "../sites/api-keys";
 import type { Site } from "../sites/site";
 import type { SiteRegistry } from "../sites/site-registry";
-import type { ReservationRow, ReservationService } from "./reservation-service";
+import { clientErrorStatus } from "../http/edge-checks";
+import {
+  EXTRA_LIMITS,
+  extraDetailsRefusal,
+  type ReservationRow,
+  type ReservationService,
+} from "./reservation-service";
 
 const WEBHOOK_BODY_LIMIT = "256kb";
 
@@ -43,6 +49,7 @@ export function reservationJson(row: ReservationRow) {
     late_payment: row.lateDecision,
     refund_reference: row.refundId,
     failure_message: row.failureMessage,
+    test_payment: row.testPayment,
     lead_id: row.leadId,
     shopper: {
       first_name: row.shopper.firstName,
@@ -64,8 +71,37 @@ export const ReservationRequestSchema = z.object({
   last_name: text(100),
   email: text(254),
   phone: text(40),
-  extra: z.record(z.string().max(60), z.string().max(2000)).optional(),
+  extra: z
+    .record(z.string().min(1).max(EXTRA_LIMITS.keyLength), z.string().max(EXTRA_LIMITS.valueLength))
+    .optional()
+    .superRefine((extra, ctx) => {
+      const refusal = extraDetailsRefusal(extra);
+      if (refusal) ctx.addIssue({ code: "custom", message: refusal });
+    }),
 });
+
+/**
+ * A body parser whose refusals (too large, unreadable) are answered here as JSON: 413 for a
+ * body over the limit, 400 for one that cannot be read. Mounted where a router's fall-through
+ * would otherwise take the error to another handler (the page renderer answers 405 to a POST).
+ */
+function bodyParser(parse: express.RequestHandler, limit: string): express.RequestHandler {
+  return (req, res, next) =>
+    parse(req, res, (error?: unknown) => {
+      if (!error) return next();
+      const status = clientErrorStatus(error);
+      if (status === null) return next(error);
+      res
+        .status(status)
+        .set("Cache-Control", "no-store")
+        .json({
+          error:
+            status === 413
+              ? `The request body is too large: at most ${limit}.`
+              : "The request body could not be read: send JSON.",
+        });
+    });
+}
 
 /** Field errors of a reservation request (shape, then the contact rules); empty when fine. */
 export function reservationRequestErrors(
@@ -96,7 +132,7 @@ export function createReservationRouter(deps: {
   const router = express.Router();
   router.post(
     "/api/reservations",
-    express.json({ limit: "16kb" }),
+    bodyParser(express.json({ limit: "32kb" }), "32 KB"),
     async (req: Request, res: Response, next: NextFunction) => {
       try {
         const { site, origin } = res.locals as { site?: Site; origin?: string };
@@ -137,6 +173,7 @@ export function createReservationRouter(deps: {
             .json({ error: result.message, ...(result.errors ? { errors: result.errors } : {}) });
           return;
         }
+        res.setHeader("Set-Cookie", result.accessCookie);
         res.status(201).json({
           reservation: reservationJson(result.reservation),
           payment_url: result.paymentPageUrl,
@@ -147,20 +184,22 @@ export function createReservationRouter(deps: {
       }
     },
   );
-  // The card token of the provider's hosted fields (Pin Payments): the card itself never comes here.
+  // The card of the provider's fields in our page (Pin Payments' card token, Stripe's payment
+  // method): the card itself never comes here.
   router.post(
     "/api/reservations/:id/card",
-    express.json({ limit: "4kb" }),
+    bodyParser(express.json({ limit: "4kb" }), "4 KB"),
     async (req: Request, res: Response, next: NextFunction) => {
       try {
-        const { site } = res.locals as { site?: Site };
-        if (!site) return next();
+        const { site, origin } = res.locals as { site?: Site; origin?: string };
+        if (!site || !origin) return next();
         if (isCrossSiteRequest(headersOf(req.headers))) {
           res.status(403).json({ error: CROSS_SITE_MESSAGE });
           return;
         }
-        const token = (req.body as { card_token?: unknown } | undefined)?.card_token;
-        if (typeof token !== "string" || !/^(card|ps)_[0-9A-Za-z_-]{4,64}$/.test(token)) {
+        const body = (req.body ?? {}) as { card_token?: unknown; payment_method?: unknown };
+        const card = body.card_token ?? body.payment_method;
+        if (typeof card !== "string" || !/^(card|ps|pm)_[0-9A-Za-z_-]{4,64}$/.test(card)) {
           res.status(422).json({
             error: "Please enter your card again.",
             errors: { card_token: "The card fields gave no card token." },
@@ -168,7 +207,10 @@ export function createReservationRouter(deps: {
           return;
         }
         const id = String(req.params.id);
-        const result = await deps.service.chargeCard(site, id, token, req.ip ?? "127.0.0.1");
+        const result = await deps.service.chargeCard(site, id, card, {
+          ipAddress: req.ip ?? "127.0.0.1",
+          origin,
+        });
         if (!result.ok) {
           res.status(result.status).json({ error: result.message });
           return;
@@ -193,7 +235,7 @@ export function createPaymentWebhookRouter(deps: { service: ReservationService }
   // POST as most providers send them; GET for Windcave's notification (?sessionId=).
   router.all(
     "/api/payments/webhooks/:provider",
-    express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }),
+    bodyParser(express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }), "256 KB"),
     async (req: Request, res: Response, next: NextFunction) => {
       try {
         const headers: Record<string, string | undefined> = {};

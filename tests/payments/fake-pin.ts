@@ -39,6 +39,8 @@ export class FakePin {
   /** Card tokens as Hosted Fields would give them, by the card number typed. */
   readonly #cards = new Map<string, string>();
   readonly refunds: Array<{ token: string; charge: string; amount: number }> = [];
+  /** Charges wait this long before answering (a card network's time), so posts overlap. */
+  chargeDelayMs = 0;
   #server: Server | null = null;
   url = "";
 
@@ -167,6 +169,7 @@ export class FakePin {
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
 
     if (req.method === "POST" && path === "/1/charges") {
+      if (this.chargeDelayMs > 0) await new Promise((r) => setTimeout(r, this.chargeDelayMs));
       const number = this.#cards.get(String(body.card_token));
       const missing = ["email", "description", "amount", "ip_address"].filter((k) => !body[k]);
       if (missing.length > 0 || typeof body.amount !== "number" || body.amount < 100)

@@ -26,8 +26,13 @@ type Intent = {
 export class FakeStripe {
   readonly intents = new Map<string, Intent>();
   readonly refunds: Array<{ id: string; payment_intent: string; amount: number }> = [];
+  /** Every charge made (a confirm that took the money), as Stripe's charges list would show. */
+  readonly charges: Array<{ id: string; payment_intent: string; amount: number }> = [];
+  /** Confirms wait this long before answering (a card network's time), so posts overlap. */
+  confirmDelayMs = 0;
   readonly requests: Array<{ method: string; path: string; idempotencyKey: string | null }> = [];
   readonly #replays = new Map<string, { status: number; body: string }>();
+  readonly #inFlight = new Set<string>();
   #server: Server | null = null;
   url = "";
 
@@ -63,6 +68,19 @@ export class FakeStripe {
       return send(401, {
         error: { type: "invalid_request_error", message: "Invalid API Key provided: sk_****" },
       });
+    // A key whose first request is still running: Stripe answers 409 idempotency_key_in_use.
+    if (key && req.method === "POST" && this.#inFlight.has(`${path}:${key}`)) {
+      res.writeHead(409, { "content-type": "application/json" });
+      return res.end(
+        JSON.stringify({
+          error: {
+            type: "idempotency_error",
+            code: "idempotency_key_in_use",
+            message: "There is currently another in-progress request using this Idempotent Key.",
+          },
+        }),
+      );
+    }
     const replay = key && req.method === "POST" ? this.#replays.get(`${path}:${key}`) : undefined;
     if (replay) {
       res.writeHead(replay.status, {
@@ -70,6 +88,11 @@ export class FakeStripe {
         "idempotent-replayed": "true",
       });
       return res.end(replay.body);
+    }
+    if (key && req.method === "POST") {
+      const slot = `${path}:${key}`;
+      this.#inFlight.add(slot);
+      res.on("finish", () => this.#inFlight.delete(slot));
     }
     const missing = (id: string) =>
       send(404, {
@@ -126,6 +149,16 @@ export class FakeStripe {
         return send(200, intent);
       }
       if (req.method === "POST" && match[2] === "confirm") {
+        if (this.confirmDelayMs > 0) await new Promise((r) => setTimeout(r, this.confirmDelayMs));
+        // Stripe refuses to confirm an intent that has already succeeded.
+        if (intent.status === "succeeded" || intent.status === "canceled")
+          return send(400, {
+            error: {
+              type: "invalid_request_error",
+              code: "payment_intent_unexpected_state",
+              message: `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`,
+            },
+          });
         const method = form.get("payment_method");
         if (method === "pm_card_chargeDeclined") {
           intent.status = "requires_payment_method";
@@ -152,6 +185,11 @@ export class FakeStripe {
         intent.last_payment_error = null;
         intent.amount_received = intent.amount;
         intent.latest_charge = `ch_${randomBytes(8).toString("hex")}`;
+        this.charges.push({
+          id: intent.latest_charge,
+          payment_intent: intent.id,
+          amount: intent.amount,
+        });
         return send(200, intent);
       }
     }

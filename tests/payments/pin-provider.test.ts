@@ -38,12 +38,14 @@ const input = (reference: string) => ({
 
 const charge = (pending: string, card: string) => ({
   paymentId: pending,
-  cardToken: fake.cardToken(card),
+  card: fake.cardToken(card),
   amountCents: 20_000,
   currency: "aud",
   email: "ari@example.com",
   description: "Deposit",
   ipAddress: "203.0.113.9",
+  returnUrl: "https://dealer.example/reservations/p",
+  idempotencyKey: `charge-${pending}`,
 });
 
 describe("the Pin Payments adapter", () => {
@@ -74,7 +76,7 @@ describe("the Pin Payments adapter", () => {
     });
     expect(await pin.getPayment(declined.id)).toMatchObject({ status: "failed" });
     await expect(
-      pin.chargeCard({ ...charge(created.id, "4200000000000000"), cardToken: "card_unknown123" }),
+      pin.chargeCard({ ...charge(created.id, "4200000000000000"), card: "card_unknown123" }),
     ).rejects.toBeInstanceOf(PaymentProviderError);
   });
 

@@ -17,6 +17,8 @@ import type { LeadStatus } from "~/domain/staff";
 import { changeLeadStatus, loadLeadDetail, resendDelivery } from "~/server/admin/lead-detail";
 import { requireStaff } from "~/server/admin/staff-scope";
 import { StaffTime, staffTimeText } from "~/app/components/admin/staff-time";
+import { TestPaymentBadge } from "~/app/components/admin/payment-notices";
+import { isTestPaymentLead } from "~/server/leads/lead-email";
 
 export function meta({ data: d }: Route.MetaArgs) {
   return [{ title: `${d?.title ?? "Lead"} · Back office` }];
@@ -61,6 +63,7 @@ export async function loader(args: Route.LoaderArgs) {
     phone: lead.phone,
     postcode: lead.postcode,
     message: text(lead.payload.message),
+    testPayment: isTestPaymentLead(lead),
     booking: lead.details.booking?.label
       ? `${lead.details.booking.kind === "service" ? "Service" : "Test drive"}: ${lead.details.booking.label} at ${lead.details.booking.locationName}`
       : null,
@@ -200,6 +203,7 @@ export default function Lead() {
         </a>
       </p>
       <h1 className="mt-2 text-2xl font-bold">{d.title}</h1>
+      {d.testPayment ? <TestPaymentBadge /> : null}
       <p className="mt-1 text-slate-700">
         Received <StaffTime iso={d.received} precision="second" /> UTC ·{" "}
         {[d.site, d.dealership, d.location].filter(Boolean).join(" · ")} · Status:{" "}

@@ -12,6 +12,8 @@ import {
 } from "~/server/admin/leads-inbox";
 import { requireStaff } from "~/server/admin/staff-scope";
 import { StaffTime } from "~/app/components/admin/staff-time";
+import { DepositsOffNotice } from "~/app/components/admin/payment-notices";
+import { depositsOffSites } from "~/server/reservations/deposits-off";
 
 export function meta() {
   return [{ title: "Leads · Back office" }];
@@ -33,6 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
   );
   const dealershipNames = new Map(dealerships.map((d) => [d.id, d.name]));
   return {
+    depositsOff: depositsOffSites(args.context, sites),
     canRoute: scope.can("routing:write"),
     filters,
     errors,
@@ -139,6 +142,7 @@ export default function Leads() {
           </a>
         ) : null}
       </div>
+      <DepositsOffNotice sites={d.depositsOff} />
       <nav aria-label="Leads by status" className="mt-4">
         <ul className="flex flex-wrap gap-2">
           {LEAD_STATUSES.map((s) => (

@@ -24,6 +24,7 @@ import {
 import { requireStaff } from "~/server/admin/staff-scope";
 import { moneyText } from "~/server/reservations/receipt-email";
 import { StaffTime } from "~/app/components/admin/staff-time";
+import { TestPaymentBadge } from "~/app/components/admin/payment-notices";
 
 export function meta() {
   return [{ title: "Reservation · Back office" }];
@@ -109,7 +110,7 @@ export default function Reservation() {
     ["Shopper", shopperName || "—"],
     ["E-mail", r.shopper.email],
     ["Phone", r.shopper.phone],
-    ["Deposit", r.deposit],
+    ["Deposit", r.testPayment ? `${r.deposit} (test payment: no money was taken)` : r.deposit],
     ["Payment provider", r.provider],
     ["Payment reference", r.paymentReference ?? "None yet"],
     ["Refund reference", r.refundReference ?? "—"],
@@ -128,6 +129,7 @@ export default function Reservation() {
         </Link>
       </p>
       <h1 className="mt-2 text-2xl font-bold">Reservation of {r.vehicle.name}</h1>
+      {r.testPayment ? <TestPaymentBadge /> : null}
       {done ? (
         <p role="status" className="mt-4 rounded-md border border-green-700 bg-green-50 p-3">
           {r.status === "refunded"

@@ -11,7 +11,9 @@ import { listReservations } from "~/server/admin/reservations-desk";
 import { idParam } from "~/server/admin/editors/editor-access";
 import { requireStaff } from "~/server/admin/staff-scope";
 import { moneyText } from "~/server/reservations/receipt-email";
+import { depositsOffSites } from "~/server/reservations/deposits-off";
 import { StaffTime } from "~/app/components/admin/staff-time";
+import { DepositsOffNotice, TestPaymentBadge } from "~/app/components/admin/payment-notices";
 
 export function meta() {
   return [{ title: "Reservations · Back office" }];
@@ -41,6 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
       page: String(p),
     }).toString();
   return {
+    depositsOff: depositsOffSites(args.context, sites),
     siteId,
     status,
     errors,
@@ -58,6 +61,7 @@ export async function loader(args: Route.LoaderArgs) {
       stockNumber: r.vehicle.stockNumber,
       deposit: moneyText(r.amountCents, r.currency),
       paymentReference: r.paymentReference,
+      testPayment: r.testPayment,
       createdAt: r.createdAt,
     })),
   };
@@ -71,6 +75,7 @@ export default function Reservations() {
   return (
     <>
       <h1 className="text-2xl font-bold">Reservations</h1>
+      <DepositsOffNotice sites={d.depositsOff} />
       <Form method="get" className="mt-4 grid gap-4 sm:grid-cols-3 sm:items-end">
         {d.sites.length > 1 ? (
           <div>
@@ -179,7 +184,10 @@ export default function Reservations() {
                         .join(" · ")}
                     </div>
                   </td>
-                  <td className="p-2">{r.deposit}</td>
+                  <td className="p-2">
+                    {r.deposit}
+                    {r.testPayment ? <TestPaymentBadge /> : null}
+                  </td>
                   <td className="p-2 break-all">{r.paymentReference ?? "None yet"}</td>
                   <td className="p-2">{r.status}</td>
                 </tr>

@@ -32,7 +32,11 @@ const backend = await startServer(env({ DATA_SOURCE_REFRESH: "false" }), {
   logger,
   database: await createTestDatabase(),
 });
-const frontend = await startServer(env(), { logger, database: await createTestDatabase() });
+// The backend answers on loopback: outbound fetches reach it only when the operator allows it.
+const frontend = await startServer(env({ OUTBOUND_ALLOWED_NETWORKS: "loopback" }), {
+  logger,
+  database: await createTestDatabase(),
+});
 const remote = backend.registry.all().find((s) => s.slug === "harbour-auto-group")!;
 const { key } = await createSiteApiKey(backend.database.db, {
   siteId: remote.id,

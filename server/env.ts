@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import { z } from "zod";
+import { isAllowedNetworkEntry } from "./net/address-policy";
 
 /** Names Express (proxy-addr) knows for the usual private ranges. */
 const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -73,6 +74,22 @@ export const EnvSchema = z.object({
     })
     .describe(
       "Proxies whose X-Forwarded-For names the client (addresses, CIDR ranges, loopback/linklocal/uniquelocal); none by default.",
+    ),
+  OUTBOUND_ALLOWED_NETWORKS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ""),
+    )
+    .refine((entries) => entries.every(isAllowedNetworkEntry), {
+      message:
+        "OUTBOUND_ALLOWED_NETWORKS must list IP addresses or ranges (10.0.0.0/8), or loopback, private, separated by commas",
+    })
+    .describe(
+      "Networks that feeds, webhooks, data sources and image hosts may be fetched from although private (addresses, CIDR ranges, loopback, private); none by default.",
     ),
   PAGE_CACHE: flag.default(true).describe("In-process cache of rendered pages per site and URL."),
   PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(2000),

@@ -15,6 +15,7 @@
  */
 import type { Logger } from "pino";
 import { z } from "zod";
+import { OutboundFetchError, outboundFetch } from "../net/outbound-fetch";
 import {
   CarsPageSchema,
   DashboardCarSchema,
@@ -76,17 +77,20 @@ export function createDashboardClient(options: DashboardClientOptions) {
   async function attempt(path: string, accept404Body: boolean): Promise<unknown> {
     let response: Response;
     try {
-      response = await fetch(`${base}${path}`, {
+      // Through the guard: the backend's address is a site setting.
+      response = await outboundFetch(`${base}${path}`, {
         headers: { authorization, accept: "application/json" },
-        signal: AbortSignal.timeout(timeoutMs),
+        timeoutMs,
       });
     } catch (error) {
-      const timedOut = (error as Error).name === "TimeoutError";
+      const failure = error instanceof OutboundFetchError ? error.failure : null;
       throw new DashboardError(
-        timedOut
+        failure === "timeout"
           ? `The dashboard did not answer within ${timeoutMs} ms.`
-          : `The dashboard could not be reached: ${(error as Error).message}`,
-        null,
+          : failure === "size"
+            ? `The dashboard's answer to ${path} is ${(error as Error).message}.`
+            : `The dashboard could not be reached: ${(error as Error).message}`,
+        (error as OutboundFetchError).status ?? null,
       );
     }
     let body: unknown;

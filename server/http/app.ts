@@ -23,6 +23,7 @@ import type { SiteRegistry } from "../sites/site-registry";
 import { mediaRouter } from "../media/media-router";
 import { vehiclePhotosRouter } from "../admin/editors/vehicle-photos";
 import { ImageResizer } from "../media/image-resizer";
+import { outboundFetch } from "../net/outbound-fetch";
 import { DemoPhotos } from "../media/demo-photos";
 import type { RequestContext } from "./load-context";
 import { createSearchApi } from "../search";
@@ -133,7 +134,7 @@ export function createApp(deps: AppDependencies) {
     env.PAGE_CACHE_MAX_BYTES,
   );
   const demoPhotos = new DemoPhotos(undefined, env.DEMO_PHOTO_DIR ?? null);
-  const imageResizer = new ImageResizer(fetch, env.IMAGE_CACHE_MAX_BYTES, (path) =>
+  const imageResizer = new ImageResizer(outboundFetch, env.IMAGE_CACHE_MAX_BYTES, (path) =>
     demoPhotos.forPath(path),
   );
   const pageKey = (req: Request): string | null => {

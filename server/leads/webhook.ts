@@ -5,6 +5,12 @@
  *   X-Lead-Signature: t={unix seconds},v1={hex HMAC-SHA256(secret, "{t}.{raw body}")}
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
+import {
+  answeredStatus,
+  OutboundFetchError,
+  outboundFetch,
+  type OutboundFetch,
+} from "../net/outbound-fetch";
 import type { LeadDocument } from "./lead-document";
 
 export function signPayload(secret: string, timestamp: number, body: string): string {
@@ -68,27 +74,38 @@ export async function postSigned(options: {
   secret: string | null;
   headers?: Record<string, string>;
   timeoutMs?: number;
+  /**
+   * The guarded client (server/net/outbound-fetch.ts) unless told otherwise: a dealership's
+   * webhook is staff input. A provider URL from the operator's environment passes its own.
+   */
+  fetch?: OutboundFetch;
 }): Promise<string> {
   const timestamp = Math.floor(Date.now() / 1000);
-  const response = await fetch(options.url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "user-agent": "dealer-sites-lead-delivery/1",
-      ...(options.secret
-        ? { "x-lead-signature": signPayload(options.secret, timestamp, options.body) }
-        : {}),
-      ...options.headers,
-    },
-    body: options.body,
-    signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-    redirect: "error",
-  });
-  const text = (await response.text().catch(() => "")).slice(0, 300);
-  if (!response.ok)
-    throw new DeliveryHttpError(
-      `HTTP ${response.status} ${response.statusText} ${text}`.trim(),
-      response.status,
-    );
+  const send = options.fetch ?? outboundFetch;
+  let response: Response;
+  try {
+    response = await send(options.url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "dealer-sites-lead-delivery/1",
+        ...(options.secret
+          ? { "x-lead-signature": signPayload(options.secret, timestamp, options.body) }
+          : {}),
+        ...options.headers,
+      },
+      body: options.body,
+      timeoutMs: options.timeoutMs ?? 10_000,
+      // A receiver's answer is its status; its body is neither read nor shown.
+      discardBody: true,
+      maxRedirects: 0,
+    });
+  } catch (error) {
+    if (error instanceof OutboundFetchError && error.status !== null)
+      throw new DeliveryHttpError(error.message, error.status);
+    throw error;
+  }
+  // The delivery log shows staff the status only: a receiver's body is not ours to show.
+  if (!response.ok) throw new DeliveryHttpError(answeredStatus(response), response.status);
   return `HTTP ${response.status}`;
 }

@@ -13,6 +13,7 @@ import sharp from "sharp";
 import { z } from "zod";
 import { IMAGE_WIDTHS } from "~/domain/image-url";
 import { BoundedCache } from "../bounded-cache";
+import { answeredStatus, outboundFetch, type OutboundFetch } from "../net/outbound-fetch";
 import type { Site } from "../sites/site";
 
 const MAX_SOURCE_BYTES = 15 * 1024 * 1024;
@@ -44,7 +45,8 @@ export class ImageResizer {
   #pending = new Map<string, Promise<Resized>>();
 
   constructor(
-    private readonly fetchImpl: typeof fetch = fetch,
+    /** The guarded client: a photo host is a site setting (imageSourceHosts). */
+    private readonly fetchImpl: OutboundFetch = outboundFetch,
     maxBytes = CACHE_MAX_BYTES,
     private readonly localImages: LocalImages = () => null,
   ) {
@@ -161,17 +163,14 @@ export class ImageResizer {
 
   async #fetchOriginal(url: string): Promise<Buffer> {
     const response = await this.fetchImpl(url, {
-      redirect: "error",
-      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+      timeoutMs: FETCH_TIMEOUT_MS,
+      maxBytes: MAX_SOURCE_BYTES,
+      maxRedirects: 0,
     });
-    if (!response.ok) throw new Error(`image host answered ${response.status}`);
+    if (!response.ok) throw new Error(`image host ${answeredStatus(response)}`);
     if (!/^image\//.test(response.headers.get("content-type") ?? ""))
       throw new Error("not an image");
-    if (Number(response.headers.get("content-length") ?? 0) > MAX_SOURCE_BYTES)
-      throw new Error("image too large");
-    const original = Buffer.from(await response.arrayBuffer());
-    if (original.length > MAX_SOURCE_BYTES) throw new Error("image too large");
-    return original;
+    return Buffer.from(await response.arrayBuffer());
   }
 
   async #load(

@@ -11,6 +11,7 @@ import type { Logger } from "pino";
 import type { Database } from "../db/client";
 import { stockFeedPulls } from "../db/schema";
 import type { ChangeBus } from "../events/change-bus";
+import { answeredStatus, OutboundFetchError, outboundFetch } from "../net/outbound-fetch";
 import type { Site } from "../sites/site";
 import type { SiteRegistry } from "../sites/site-registry";
 import { feedFormatOfContentType, feedFormatOfFile } from "./stock-feed";
@@ -67,24 +68,26 @@ export async function pullSiteFeed(
     const headers: Record<string, string> = { accept: "text/csv, application/json;q=0.9" };
     if (sameUrl && claimed.etag) headers["if-none-match"] = claimed.etag;
     if (sameUrl && claimed.lastModified) headers["if-modified-since"] = claimed.lastModified;
-    response = await fetch(url, { headers, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+    // Through the guard: the feed URL is a site setting, so it must not reach this network.
+    response = await outboundFetch(url, {
+      headers,
+      timeoutMs: FETCH_TIMEOUT_MS,
+      maxBytes: MAX_FEED_BYTES,
+    });
   } catch (error) {
+    const failure = error instanceof OutboundFetchError ? error : null;
     return finish("failed", {
-      lastError: `The feed URL did not answer: ${(error as Error).message}`,
+      lastError:
+        failure?.failure === "size"
+          ? "The feed is larger than 32 MB: split it across several feeds."
+          : `The feed URL was not fetched: ${failure?.message ?? "the request failed"}`,
     });
   }
   if (response.status === 304) return finish("not_modified");
   if (!response.ok) {
-    await response.body?.cancel();
-    return finish("failed", {
-      lastError: `The feed URL answered ${response.status} ${response.statusText}`,
-    });
+    return finish("failed", { lastError: `The feed URL ${answeredStatus(response)}` });
   }
-  const bytes = await readLimited(response);
-  if (!bytes)
-    return finish("failed", {
-      lastError: "The feed is larger than 32 MB: split it across several feeds.",
-    });
+  const bytes = new Uint8Array(await response.arrayBuffer());
   const format =
     feedFormatOfContentType(response.headers.get("content-type") ?? undefined) ??
     feedFormatOfFile(new URL(url).pathname, bytes);
@@ -96,20 +99,21 @@ export async function pullSiteFeed(
   });
 }
 
-async function readLimited(response: Response): Promise<Uint8Array | null> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (!response.body) return new Uint8Array();
-  const reader = response.body.getReader();
-  for (let part = await reader.read(); !part.done; part = await reader.read()) {
-    size += part.value.byteLength;
-    if (size > MAX_FEED_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(part.value);
-  }
-  return Buffer.concat(chunks);
+/**
+ * The last pull of a site's feed URL, for the back office's imports page: when, what came of it,
+ * and why it failed (words of our own, never the answer's body). Null before the first pull.
+ */
+export async function feedPullStatus(db: Database, siteId: number) {
+  const [row] = await db
+    .select({
+      feedUrl: stockFeedPulls.feedUrl,
+      lastPulledAt: stockFeedPulls.lastPulledAt,
+      lastOutcome: stockFeedPulls.lastOutcome,
+      lastError: stockFeedPulls.lastError,
+    })
+    .from(stockFeedPulls)
+    .where(eq(stockFeedPulls.siteId, siteId));
+  return row?.lastPulledAt ? row : null;
 }
 
 /**

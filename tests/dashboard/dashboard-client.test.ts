@@ -14,6 +14,7 @@ import {
   SEARCH_PAGES_CACHE_SECONDS,
 } from "~/server/dashboard/client";
 import { manufacturers, vehicles } from "~/server/db/schema";
+import { setOutboundAllowedNetworks } from "~/server/net/outbound-fetch";
 import { createSiteApiKey } from "~/server/sites/api-keys";
 import type { Site } from "~/server/sites/site";
 import type { RunningServer } from "~/server/start";
@@ -26,7 +27,8 @@ describe("against the platform's dashboard-compatible API", () => {
   let client: ReturnType<typeof createDashboardClient>;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    // The platform answers on loopback, which outbound fetches reach only when allowed.
+    server = await startTestServer({ OUTBOUND_ALLOWED_NETWORKS: "loopback" });
     site = server.registry.all().find((s) => s.slug === "harbour-auto-group")!;
     other = server.registry.all().find((s) => s.slug === "coastal-kia")!;
     const { key } = await createSiteApiKey(server.database.db, {
@@ -170,6 +172,9 @@ describe("against a faulty backend: every row of the error catalogue that applie
     });
 
   beforeAll(async () => {
+    // No server of this file's own is started here: the process's outbound fetches are told
+    // that the fake backends' loopback is allowed, as a server would be by its environment.
+    setOutboundAllowedNetworks(["loopback"]);
     await backend.start();
     await staging.start();
   });

@@ -75,7 +75,8 @@ beforeAll(async () => {
   relay = new Relay(backend.port);
   await relay.up();
 
-  frontend = await startTestServer();
+  // The backend answers on loopback, which outbound fetches reach only when the operator allows it.
+  frontend = await startTestServer({ OUTBOUND_ALLOWED_NETWORKS: "loopback" });
   const site = frontend.registry.all().find((s) => s.slug === "coastal-kia")!;
   siteId = site.id;
   const dataSource: DataSource = {

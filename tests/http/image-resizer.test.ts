@@ -29,7 +29,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => photoHost.listen(0, "127.0.0.1", resolve));
   photoHostName = `127.0.0.1:${(photoHost.address() as AddressInfo).port}`;
-  server = await startTestServer();
+  // The photo host listens on loopback, which outbound fetches reach only when the operator allows it.
+  server = await startTestServer({ OUTBOUND_ALLOWED_NETWORKS: "loopback" });
   const site = server.registry.all().find((s) => s.slug === "coastal-kia")!;
   await server.database.db
     .update(sites)

@@ -64,6 +64,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", () => resolve()));
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   server = await startTestServer({
+    // The webhook receiver listens on loopback, which outbound fetches reach only when allowed.
+    OUTBOUND_ALLOWED_NETWORKS: "loopback",
     SMTP_URL: smtp.url,
     LEAD_POLL_MS: "50",
     LEAD_RETRY_BASE_MS: "50",

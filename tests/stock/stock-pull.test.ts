@@ -45,7 +45,11 @@ beforeAll(async () => {
       .end(feed.body);
   });
   await new Promise<void>((resolve) => feedServer.listen(0, "127.0.0.1", resolve));
-  server = await startTestServer({ STOCK_FEED_PULL: "false" });
+  // The feed listens on loopback, which outbound fetches reach only when the operator allows it.
+  server = await startTestServer({
+    STOCK_FEED_PULL: "false",
+    OUTBOUND_ALLOWED_NETWORKS: "loopback",
+  });
   site = await createFeedSite(server, "pull-one");
   const url = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}/stock.csv`;
   await server.database.db

@@ -5,6 +5,7 @@
  */
 import type { LeadDocument } from "~/server/leads/lead-document";
 import { postSigned } from "~/server/leads/webhook";
+import { operatorFetch } from "~/server/net/outbound-fetch";
 
 export type FinancePartner = {
   readonly name: "car-clarity";
@@ -45,6 +46,8 @@ export function createCarClarityPartner(config: {
         url,
         body: partnerBody(lead, providerCode),
         secret: null,
+        // CAR_CLARITY_API_URL is the operator's choice of provider, not staff input.
+        fetch: operatorFetch,
         headers: {
           ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
           "idempotency-key": deliveryKey,

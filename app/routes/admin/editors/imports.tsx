@@ -4,6 +4,7 @@ import type { Route } from "./+types/imports";
 import { SiteEditorNav } from "~/app/components/admin/editors/site-editor-nav";
 import { requireSiteEditor } from "~/server/admin/editors/editor-access";
 import { listImports } from "~/server/admin/editors/stock-editor";
+import { feedPullStatus } from "~/server/stock/feed-pull";
 import { staffTimeText } from "~/app/components/admin/staff-time";
 
 export function meta() {
@@ -13,9 +14,16 @@ export function meta() {
 export async function loader(args: Route.LoaderArgs) {
   const { site, db, scope } = await requireSiteEditor(args, "stock:read");
   const rows = await listImports(db, site.id);
+  const pull = await feedPullStatus(db, site.id);
   return {
     site,
     canEditSite: scope.can("settings:write"),
+    feedPull: pull && {
+      url: pull.feedUrl,
+      at: staffTimeText(pull.lastPulledAt!.toISOString()),
+      outcome: pull.lastOutcome,
+      error: pull.lastError,
+    },
     imports: rows.map((r) => ({
       id: r.id,
       at: staffTimeText(r.finishedAt.toISOString()),
@@ -38,10 +46,23 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function Imports() {
-  const { site, imports, canEditSite } = useLoaderData<typeof loader>();
+  const { site, imports, canEditSite, feedPull } = useLoaderData<typeof loader>();
   return (
     <>
       <SiteEditorNav site={site} title="Stock imports" canEditSite={canEditSite} />
+      {feedPull ? (
+        <section className="mb-4 rounded-md border border-slate-300 bg-white p-4">
+          <h2 className="font-semibold">Feed URL</h2>
+          <p className="mt-1 text-sm break-all">{feedPull.url}</p>
+          <p className="mt-1">
+            Last pulled {feedPull.at}:{" "}
+            <span className={feedPull.outcome === "failed" ? "text-red-800" : undefined}>
+              {feedPull.outcome?.replace("_", " ")}
+            </span>
+          </p>
+          {feedPull.error ? <p className="mt-1 text-red-800">{feedPull.error}</p> : null}
+        </section>
+      ) : null}
       {imports.length === 0 ? <p>No stock feed has been imported to this site yet.</p> : null}
       <ol className="space-y-4">
         {imports.map((imp) => (

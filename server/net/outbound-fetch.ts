@@ -277,20 +277,26 @@ export function createOutboundFetch(allowed: AllowedNetworks = NO_ALLOWED_NETWOR
   return { fetch: guardedFetch, close: () => agent.close() };
 }
 
-let current = createOutboundFetch();
+/**
+ * The process's client, kept under a registered symbol: the React Router build bundles its own
+ * copy of the server modules its routes import, and both copies must use the allow-list set at start.
+ */
+const CURRENT = Symbol.for("dealer-sites.outbound-fetch");
+type Holder = { [CURRENT]?: ReturnType<typeof createOutboundFetch> };
+const current = () => ((globalThis as Holder)[CURRENT] ??= createOutboundFetch());
 
 /**
  * Sets the operator's allow-list (OUTBOUND_ALLOWED_NETWORKS) for this process: done once at start,
  * as a process has one environment.
  */
 export function setOutboundAllowedNetworks(entries: readonly string[]): void {
-  const previous = current;
-  current = createOutboundFetch(parseAllowedNetworks(entries));
-  void previous.close().catch(() => undefined);
+  const previous = (globalThis as Holder)[CURRENT];
+  (globalThis as Holder)[CURRENT] = createOutboundFetch(parseAllowedNetworks(entries));
+  void previous?.close().catch(() => undefined);
 }
 
 /** The process's guarded fetch (see the top of this file). */
-export const outboundFetch: OutboundFetch = (url, init) => current.fetch(url, init);
+export const outboundFetch: OutboundFetch = (url, init) => current().fetch(url, init);
 
 /**
  * For a provider URL from the operator's environment (see the top of this file): the same

@@ -26,4 +26,6 @@ export type AdminContext = {
   requestId: string;
   /** Invitations and password resets go out through the lead mail transport. */
   mail: { transport: MailTransport; from: string };
+  /** Runs work once this request's answer has been sent (its failure is logged, not answered). */
+  afterResponse(task: () => Promise<unknown>): void;
 };

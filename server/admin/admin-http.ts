@@ -96,5 +96,15 @@ export function adminLoadContext(
     origin,
     requestId: locals.requestId,
     mail: deps.mail,
+    afterResponse(task) {
+      const run = () => {
+        task().catch((err: unknown) =>
+          req.log?.warn({ err }, "Back office work after the answer failed"),
+        );
+      };
+      const res = req.res;
+      if (!res || res.writableFinished) setImmediate(run);
+      else res.once("close", run);
+    },
   };
 }

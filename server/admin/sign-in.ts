@@ -1,11 +1,15 @@
 /**
- * Signing in and out of the back office. A sign-in checks the form (before any I/O), the
- * lock-out (sign-in-throttle.ts), the password, and that the account reaches this host; then it
- * ends the browser's previous session, if any, and starts a new one with a new token (so a
- * token planted before sign-in is worth nothing). The sign-in form has its own CSRF token in a
- * short-lived cookie (double submit), since there is no session yet.
+ * Signing in and out of the back office. A sign-in checks the form (before any I/O), its CSRF
+ * token, counts the attempt against the lock-out (sign-in-throttle.ts) before the password is
+ * checked, then checks the password and that the account reaches this host; then it ends the
+ * browser's previous session, if any, and starts a new one with a new token (so a token planted
+ * before sign-in is worth nothing), and marks the browser a known device of the account.
+ *
+ * The forms used signed out (sign-in, forgot password, choose a password) have no session to
+ * bind their CSRF token to: the browser holds a random value in a cookie, and the form carries
+ * that value signed with the platform's key (signing-key.ts) and the time it was issued. A value
+ * the browser holds that this platform did not sign for it is refused.
  */
-import { timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { staffUsers } from "../db/schema";
 import { CSRF_FIELD } from "~/domain/staff";
@@ -22,9 +26,17 @@ import {
   SESSION_COOKIE,
   SESSION_IDLE_MS,
 } from "./sessions";
+import { sign, signingKey, verify } from "./signing-key";
 import { buildScope } from "./staff-scope";
 
 export const SIGN_IN_CSRF_COOKIE = "staff_sign_in";
+/** Marks a browser where the account signed in before (a known device of it). */
+export const DEVICE_COOKIE = "staff_device";
+const DEVICE_DAYS = 180;
+/** How long a signed-out form's token is accepted after the page was served. */
+const FORM_TOKEN_SECONDS = 60 * 60;
+const NONCE = /^[A-Za-z0-9_-]{43}$/;
+const FORM_TOKEN = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const SIGN_IN_MESSAGES = {
@@ -44,34 +56,61 @@ export function safeNext(next: string | null | undefined): string {
   return next;
 }
 
-/** The sign-in form's CSRF token: the cookie's, or a new one to set. */
-export function signInFormToken(request: Request, ctx: AdminContext) {
+/**
+ * The signed-out form's CSRF token: the browser's cookie value (a new one when it has none)
+ * signed with the time, and the cookie to (re)set.
+ */
+export async function signInFormToken(request: Request, ctx: AdminContext) {
   const existing = readCookie(request, SIGN_IN_CSRF_COOKIE);
-  if (existing && existing.length >= 20 && existing.length <= 100)
-    return { token: existing, setCookie: null };
-  const token = randomToken();
+  const nonce = existing && NONCE.test(existing) ? existing : randomToken();
+  const issuedAt = String(Math.floor(Date.now() / 1000));
+  const key = await signingKey(ctx.db);
   return {
-    token,
-    setCookie: serializeCookie(SIGN_IN_CSRF_COOKIE, token, {
+    token: `${issuedAt}.${sign(key, "signed-out-form", nonce, issuedAt)}`,
+    setCookie: serializeCookie(SIGN_IN_CSRF_COOKIE, nonce, {
       secure: ctx.secureCookies,
-      maxAgeSeconds: 60 * 60,
+      maxAgeSeconds: FORM_TOKEN_SECONDS,
     }),
   };
 }
 
 /**
  * The CSRF check of the forms used signed out (sign-in, forgot password, choose a password):
- * the form's token must equal the cookie's (double submit).
+ * the form's token must be this platform's signature of the browser's cookie value, issued
+ * within the hour.
  */
-export function signedOutFormTokenMatches(request: Request, form: FormData): boolean {
-  const cookieToken = readCookie(request, SIGN_IN_CSRF_COOKIE);
+export async function signedOutFormTokenMatches(
+  request: Request,
+  form: FormData,
+  ctx: Pick<AdminContext, "db">,
+): Promise<boolean> {
+  const nonce = readCookie(request, SIGN_IN_CSRF_COOKIE);
   const sent = form.get(CSRF_FIELD);
-  return (
-    !!cookieToken &&
-    typeof sent === "string" &&
-    Buffer.byteLength(sent) === Buffer.byteLength(cookieToken) &&
-    timingSafeEqual(Buffer.from(sent), Buffer.from(cookieToken))
-  );
+  if (!nonce || !NONCE.test(nonce) || typeof sent !== "string") return false;
+  const match = FORM_TOKEN.exec(sent);
+  if (!match) return false;
+  const age = Date.now() / 1000 - Number(match[1]);
+  if (age > FORM_TOKEN_SECONDS || age < -60) return false;
+  return verify(await signingKey(ctx.db), match[2]!, "signed-out-form", nonce, match[1]!);
+}
+
+/** The id of the known device of `email` this browser is, or null. */
+async function knownDevice(request: Request, ctx: AdminContext, email: string) {
+  const value = readCookie(request, DEVICE_COOKIE);
+  const match = value ? /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(value) : null;
+  if (!match) return null;
+  const key = await signingKey(ctx.db);
+  return verify(key, match[2]!, "device", email, match[1]!) ? match[1]! : null;
+}
+
+/** The cookie that makes this browser a known device of `email`. */
+async function deviceCookie(ctx: AdminContext, email: string, deviceId: string | null) {
+  const id = deviceId ?? randomToken().slice(0, 22);
+  const key = await signingKey(ctx.db);
+  return serializeCookie(DEVICE_COOKIE, `${id}.${sign(key, "device", email, id)}`, {
+    secure: ctx.secureCookies,
+    maxAgeSeconds: DEVICE_DAYS * 86_400,
+  });
 }
 
 export type SignInResult =
@@ -103,19 +142,18 @@ export async function signIn(request: Request, ctx: AdminContext): Promise<SignI
   else if (password.length > 1000) errors.password = SIGN_IN_MESSAGES.wrong;
   if (errors.email || errors.password) return fail(400, errors);
 
-  if (!form || !signedOutFormTokenMatches(request, form))
+  if (!form || !(await signedOutFormTokenMatches(request, form, ctx)))
     return fail(403, {}, SIGN_IN_MESSAGES.expired);
 
-  const lockedFor = await ctx.throttle.lockedFor(email, ctx.clientIp);
-  if (lockedFor > 0) return fail(429, {}, SIGN_IN_MESSAGES.locked(lockedFor));
+  // Counted before the password is checked, so parallel guesses wait their turn.
+  const deviceId = await knownDevice(request, ctx, email);
+  const counted = await ctx.throttle.attempt({ email, clientIp: ctx.clientIp, deviceId });
+  if (!counted.allowed) return fail(429, {}, SIGN_IN_MESSAGES.locked(counted.retryAfterSeconds));
 
   const [user] = await ctx.db.select().from(staffUsers).where(eq(staffUsers.email, email)).limit(1);
   const valid = await verifyPassword(password, user && !user.disabledAt ? user.passwordHash : null);
-  if (!user || !valid) {
-    await ctx.throttle.recordFailure(email, ctx.clientIp);
-    return fail(401, {}, SIGN_IN_MESSAGES.wrong);
-  }
-  await ctx.throttle.clear(email);
+  if (!user || !valid) return fail(401, {}, SIGN_IN_MESSAGES.wrong);
+  await counted.succeeded();
 
   const staff = {
     id: user.id,
@@ -154,6 +192,7 @@ export async function signIn(request: Request, ctx: AdminContext): Promise<SignI
         maxAgeSeconds: Math.floor(SESSION_IDLE_MS / 1000),
       }),
       clearCookie(SIGN_IN_CSRF_COOKIE, cookie),
+      await deviceCookie(ctx, user.email, deviceId),
     ],
   };
 }

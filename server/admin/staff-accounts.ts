@@ -175,7 +175,14 @@ export async function inviteStaff(
   return { ok: true, email };
 }
 
-/** "Forgot your password?": a link by e-mail if the address has an account (never said). */
+/**
+ * "Forgot your password?": a link by e-mail if the address has an account (never said). The
+ * answer does the same work for every address (check the form, count the request): looking the
+ * account up, making the link and sending it happen after the answer has been sent, so neither
+ * its content nor its timing tells whether the address has an account, and a slow mail server
+ * never holds it up. Over its limits (per address, per client) a request sends nothing; reset
+ * requests never count against signing in.
+ */
 export async function requestPasswordReset(ctx: AdminContext, form: FormData) {
   const email = String(form.get("email") ?? "")
     .trim()
@@ -185,24 +192,24 @@ export async function requestPasswordReset(ctx: AdminContext, form: FormData) {
       ok: false as const,
       errors: { email: "Enter an e-mail address like name@example.com." },
     };
-  // Counted like failed sign-ins: a flood of requests for one address or from one client stops.
-  if ((await ctx.throttle.lockedFor(`reset:${email}`, ctx.clientIp)) > 0)
-    return { ok: true as const };
-  await ctx.throttle.recordFailure(`reset:${email}`, ctx.clientIp);
+  if (await ctx.throttle.resetRequest(email, ctx.clientIp))
+    ctx.afterResponse(() => sendResetLink(ctx, email));
+  return { ok: true as const };
+}
+
+async function sendResetLink(ctx: AdminContext, email: string): Promise<void> {
   const [user] = await ctx.db
     .select({ id: staffUsers.id })
     .from(staffUsers)
     .where(and(eq(staffUsers.email, email), isNull(staffUsers.disabledAt)))
     .limit(1);
-  if (user) {
-    const token = await issueToken(ctx.db, user.id, "password_reset", RESET_MINUTES * 60_000);
-    await sendMail(ctx, email, "Choose a new password for the dealer back office", [
-      "Someone (we hope you) asked to choose a new password for the dealer back office.",
-      "Choose it here (the link works for one hour; if it was not you, ignore this e-mail):",
-      `${ctx.origin}/admin/set-password?token=${token}`,
-    ]).catch(() => undefined);
-  }
-  return { ok: true as const };
+  if (!user) return;
+  const token = await issueToken(ctx.db, user.id, "password_reset", RESET_MINUTES * 60_000);
+  await sendMail(ctx, email, "Choose a new password for the dealer back office", [
+    "Someone (we hope you) asked to choose a new password for the dealer back office.",
+    "Choose it here (the link works for one hour; if it was not you, ignore this e-mail):",
+    `${ctx.origin}/admin/set-password?token=${token}`,
+  ]);
 }
 
 /** The account a link's token opens, if it is unused and in time. */
@@ -264,7 +271,7 @@ export async function setPasswordWithToken(
   if (!used)
     return { ok: false as const, status: 410, errors, message: ACCOUNT_MESSAGES.linkInvalid };
   await deleteAllSessions(ctx.db, account.user.id);
-  await ctx.throttle.clear(account.user.email);
+  await ctx.throttle.clearAccount(account.user.email, ctx.clientIp);
   return { ok: true as const };
 }
 

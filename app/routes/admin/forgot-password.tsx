@@ -16,15 +16,15 @@ export function meta() {
   return [{ title: "Forgot your password? · Back office" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { token, setCookie } = signInFormToken(request, adminContextOf(context));
-  return data({ token }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { token, setCookie } = await signInFormToken(request, adminContextOf(context));
+  return data({ token }, { headers: { "Set-Cookie": setCookie } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = adminContextOf(context);
   const form = await request.formData().catch(() => null);
-  if (!form || !signedOutFormTokenMatches(request, form))
+  if (!form || !(await signedOutFormTokenMatches(request, form, ctx)))
     return data({ errors: {}, message: SIGN_IN_MESSAGES.expired, sent: false }, { status: 403 });
   const result = await requestPasswordReset(ctx, form);
   if (!result.ok)

@@ -19,7 +19,7 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = adminContextOf(context);
   const account = await tokenAccount(ctx.db, new URL(request.url).searchParams.get("token"));
-  const { token, setCookie } = signInFormToken(request, ctx);
+  const { token, setCookie } = await signInFormToken(request, ctx);
   return data(
     {
       token,
@@ -27,14 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       email: account?.user.email ?? null,
       invitation: account?.purpose === "invitation",
     },
-    { status: account ? 200 : 410, headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+    { status: account ? 200 : 410, headers: { "Set-Cookie": setCookie } },
   );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = adminContextOf(context);
   const form = await request.formData().catch(() => null);
-  if (!form || !signedOutFormTokenMatches(request, form))
+  if (!form || !(await signedOutFormTokenMatches(request, form, ctx)))
     return data({ errors: {}, message: SIGN_IN_MESSAGES.expired }, { status: 403 });
   const result = await setPasswordWithToken(
     ctx,

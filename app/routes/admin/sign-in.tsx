@@ -16,16 +16,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = adminContextOf(context);
   const next = safeNext(new URL(request.url).searchParams.get("next"));
   if (await findSession(ctx.db, readCookie(request, SESSION_COOKIE))) throw redirect(next);
-  const { token, setCookie } = signInFormToken(request, ctx);
+  const { token, setCookie } = await signInFormToken(request, ctx);
   const where =
     ctx.host.kind === "site"
       ? (ctx.host.site.dealershipGroup?.name ?? ctx.host.site.name)
       : "every dealer site on this platform";
   const passwordSet = new URL(request.url).searchParams.get("password") === "set";
-  return data(
-    { token, where, passwordSet },
-    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
-  );
+  return data({ token, where, passwordSet }, { headers: { "Set-Cookie": setCookie } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

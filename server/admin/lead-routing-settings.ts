@@ -25,7 +25,7 @@ export type RoutingErrors = Partial<
   Record<"level" | "emails" | "adf" | "webhookUrl" | "webhookSecret", string>
 >;
 
-/** Which level a form names, if the scope reaches it (site-wide: group and platform admins only). */
+/** Which level a form names, if the scope reaches it (site-wide: staff whose scope holds the whole site). */
 export async function routingLevelOf(
   db: Database,
   scope: StaffScope,
@@ -36,7 +36,7 @@ export async function routingLevelOf(
   const id = Number(match[2]);
   const sites = scope.sites();
   if (match[1] === "site") {
-    if (scope.dealershipIds || !scope.hasSite(id)) return null;
+    if (!scope.ownsSite(id)) return null;
     return { kind: "site", siteId: id };
   }
   if (match[1] === "dealership") {

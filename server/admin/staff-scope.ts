@@ -8,7 +8,8 @@
  * without the permission. `scope` restricts every query to the sites and dealerships the role
  * reaches on this host: `scope.sites(table.siteId)`, `scope.leads()`, `scope.audit()` are SQL
  * conditions to AND into a where clause; `scope.hasSite(id)` / `scope.hasDealership(id)` check
- * an id a form or URL named before anything is read or written (answer 404 when false). Every
+ * an id a form or URL named before anything is read or written (answer 404 when false), and
+ * `scope.ownsSite(id)` whether a site's own records (not one dealership's) are the scope's. Every
  * change is recorded with `recordAudit(db, staff, ...)`, in the change's transaction.
  * docs/product/back-office.md, "Roles and scope".
  */
@@ -95,6 +96,22 @@ export function buildScope(staff: StaffMember, ctx: AdminContext, user: StaffUse
     /** Condition on a `site_id` column. */
     onSites: inSites,
     hasSite: (siteId: number) => siteSet === null || siteSet.has(siteId),
+    /**
+     * Whether the whole of a reached site is within the scope: every dealership of it. What
+     * belongs to a site rather than to one dealership (its settings, navigation and promo
+     * popup, offers and content pages, site-wide lead routing, stock imports) is edited only
+     * then: a dealership's staff do not change a site their dealership shares with others.
+     */
+    ownsSite(siteId: number): boolean {
+      if (siteSet !== null && !siteSet.has(siteId)) return false;
+      if (!dealershipIds) return true;
+      const site = (sites ?? ctx.registry.all()).find((s) => s.id === siteId);
+      return (
+        !!site &&
+        site.dealerships.length > 0 &&
+        site.dealerships.every((d) => dealershipIds.includes(d.id))
+      );
+    },
     /** Whether a dealership (of a reached site) is within the scope. */
     hasDealership(dealershipId: number): boolean {
       if (dealershipIds) return dealershipIds.includes(dealershipId);

@@ -17,6 +17,8 @@ let server: RunningServer;
 let harbour: Site;
 let coastal: Site;
 let manager: StaffClient;
+/** The group's admin: the group's shared site's settings and content are the group's. */
+let groupEditor: StaffClient;
 let ownVehicle: typeof vehicles.$inferSelect;
 let otherDealershipVehicle: typeof vehicles.$inferSelect;
 let otherGroupVehicle: typeof vehicles.$inferSelect;
@@ -54,6 +56,7 @@ beforeAll(async () => {
   );
   otherGroupVehicle = await pick(eq(vehicles.siteId, coastal.id));
   manager = await signInAs(server, "dealership_manager", { dealershipSlug: "harbour-toyota" });
+  groupEditor = await signInAs(server, "group_admin");
 });
 afterAll(async () => {
   await server?.close();
@@ -144,20 +147,22 @@ describe("the vehicle editor over HTTP", () => {
 describe("the settings editor over HTTP", () => {
   it("answers a value the schema refuses with 400 and its message; another group's site with 404", async () => {
     const before = await settingsOf(harbour.id);
-    const bad = await manager.post(`/admin/settings/${harbour.id}`, {
+    const bad = await groupEditor.post(`/admin/settings/${harbour.id}`, {
       intent: "review",
       imageQuality: "0",
     });
     expect(bad.status).toBe(400);
     expect(bad.body).toContain("Enter 1 or more.");
     const theirs = await settingsOf(coastal.id);
-    const other = await manager.post(`/admin/settings/${coastal.id}/promo-popup`, { enabled: "" });
+    const other = await groupEditor.post(`/admin/settings/${coastal.id}/promo-popup`, {
+      enabled: "",
+    });
     expect(other.status).toBe(404);
     expect(await settingsOf(coastal.id)).toEqual(theirs);
     expect(await settingsOf(harbour.id)).toEqual(before);
   });
 
-  it("saves what a manager may change and keeps the platform's settings as they are", async () => {
+  it("saves what a group admin may change and keeps the platform's settings as they are", async () => {
     const current = server.registry.byId(harbour.id)!.settings;
     const fields: Record<string, string> = { intent: "save" };
     for (const field of settingFields()) {
@@ -168,7 +173,7 @@ describe("the settings editor over HTTP", () => {
     fields.soldTagName = "Sold to a happy owner";
     fields.gtmId = "GTM-NOTYOURS";
     fields.thirdPartyScripts = "https://scripts.example/pixel.js";
-    const response = await manager.post(`/admin/settings/${harbour.id}`, fields);
+    const response = await groupEditor.post(`/admin/settings/${harbour.id}`, fields);
     expect(response.status).toBe(302);
     await expect
       .poll(() => server.registry.byId(harbour.id)!.settings.soldTagName)
@@ -180,7 +185,7 @@ describe("the settings editor over HTTP", () => {
 
   it("saves the promo popup, moving the site's version on", async () => {
     const version = server.registry.byId(harbour.id)!.version;
-    const response = await manager.post(`/admin/settings/${harbour.id}/promo-popup`, {
+    const response = await groupEditor.post(`/admin/settings/${harbour.id}/promo-popup`, {
       enabled: "on",
       title: "Tax Time Sale",
       description: "",
@@ -200,8 +205,8 @@ describe("the settings editor over HTTP", () => {
 });
 
 describe("content over HTTP", () => {
-  it("creates an offer on the manager's site; an offer of another group by id is not found", async () => {
-    const created = await manager.post(`/admin/content/${harbour.id}/offers/new`, {
+  it("creates an offer on the group's site; an offer of another group by id is not found", async () => {
+    const created = await groupEditor.post(`/admin/content/${harbour.id}/offers/new`, {
       name: "Service Special",
       slug: "service-special-http",
       position: "0",
@@ -213,7 +218,7 @@ describe("content over HTTP", () => {
       .where(eq(offers.siteId, coastal.id))
       .limit(1);
     if (theirs) {
-      const response = await manager.post(`/admin/content/${harbour.id}/offers/${theirs.id}`, {
+      const response = await groupEditor.post(`/admin/content/${harbour.id}/offers/${theirs.id}`, {
         name: "Taken",
         slug: theirs.slug,
         position: "0",
@@ -256,10 +261,11 @@ describe("isolation for each role", () => {
   });
 
   it("a record of another site named in a form field is not found and stays as it was", async () => {
+    const toyota = harbour.dealerships.find((d) => d.slug === "harbour-toyota")!;
     const [own] = await server.database.db
       .select()
       .from(locations)
-      .where(eq(locations.siteId, harbour.id))
+      .where(and(eq(locations.siteId, harbour.id), eq(locations.dealershipId, toyota.id)))
       .limit(1);
     const [theirLocation] = await server.database.db
       .select()

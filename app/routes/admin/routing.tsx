@@ -38,15 +38,15 @@ export async function loader(args: Route.LoaderArgs) {
       categories: r.categories,
     }));
   const levels = scope.sites().flatMap((site) => [
-    ...(scope.dealershipIds
-      ? []
-      : [
+    ...(scope.ownsSite(site.id)
+      ? [
           {
             key: `site:${site.id}`,
             label: `${site.name}: every lead of the site`,
             recipients: summary(of(site.id, null, null)),
           },
-        ]),
+        ]
+      : []),
     ...site.dealerships
       .filter((d) => scope.hasDealership(d.id))
       .flatMap((d) => [

@@ -6,7 +6,7 @@
  * their location), offers and pages as a content change. Both move the site's version on.
  * See docs/product/back-office.md, "Stock and site editors".
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/server/db/client";
 import {
@@ -38,6 +38,27 @@ import { WEEKDAY_NAMES } from "~/domain/opening-hours";
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
 type WriteOptions = { audit?: AuditWriter };
+/**
+ * A location belongs to one dealership: the dealerships whose locations a write may touch
+ * (the staff scope's; null = every dealership of the site). Another's is "not found".
+ */
+type LocationWriteOptions = WriteOptions & { dealershipIds?: number[] | null };
+
+/** The site's location `locationId`, if it is one of `dealershipIds`' (null: any). */
+function findOwnLocation(
+  tx: Database,
+  siteId: number,
+  locationId: number,
+  dealershipIds?: number[] | null,
+) {
+  return createSiteScope(tx, siteId).findFirst(
+    locations,
+    and(
+      eq(locations.id, locationId),
+      dealershipIds ? inArray(locations.dealershipId, dealershipIds) : undefined,
+    )!,
+  );
+}
 
 const str = (form: SubmittedForm, name: string) => {
   const v = form.get(name);
@@ -166,9 +187,14 @@ export function listLocations(db: Database, siteId: number) {
   });
 }
 
-export async function loadLocationForEditor(db: Database, siteId: number, locationId: number) {
+export async function loadLocationForEditor(
+  db: Database,
+  siteId: number,
+  locationId: number,
+  dealershipIds: number[] | null = null,
+) {
   const scope = createSiteScope(db, siteId);
-  const location = await scope.findFirst(locations, eq(locations.id, locationId));
+  const location = await findOwnLocation(db, siteId, locationId, dealershipIds);
   if (!location) return undefined;
   const special = await scope.findMany(specialHours, {
     where: eq(specialHours.locationId, locationId),
@@ -196,11 +222,11 @@ export function updateLocation(
   siteId: number,
   locationId: number,
   edit: LocationEdit,
-  options: WriteOptions = {},
+  options: LocationWriteOptions = {},
 ): Promise<EditorResult<typeof locations.$inferSelect>> {
   return editorTransaction({ ...deps, audit: options.audit }, async (tx) => {
     const scope = createSiteScope(tx, siteId);
-    const before = await scope.findFirst(locations, eq(locations.id, locationId));
+    const before = await findOwnLocation(tx, siteId, locationId, options.dealershipIds);
     if (!before) refuse(notFound("No such location on this site."));
     const address = {
       ...before.address,
@@ -250,9 +276,11 @@ export function createLocation(
   siteId: number,
   dealershipId: number,
   edit: LocationEdit,
-  options: WriteOptions = {},
+  options: LocationWriteOptions = {},
 ): Promise<EditorResult<typeof locations.$inferSelect>> {
   return editorTransaction({ ...deps, audit: options.audit }, async (tx) => {
+    if (options.dealershipIds && !options.dealershipIds.includes(dealershipId))
+      refuse(notFound("No such dealership on this site."));
     const scope = createSiteScope(tx, siteId);
     const taken = new Set((await scope.findMany(locations)).map((l) => l.slug));
     const [after] = await scope.insert(locations, {
@@ -298,11 +326,11 @@ export function deleteLocation(
   deps: EditorDeps,
   siteId: number,
   locationId: number,
-  options: WriteOptions = {},
+  options: LocationWriteOptions = {},
 ): Promise<EditorResult<null>> {
   return editorTransaction({ ...deps, audit: options.audit }, async (tx) => {
     const scope = createSiteScope(tx, siteId);
-    const before = await scope.findFirst(locations, eq(locations.id, locationId));
+    const before = await findOwnLocation(tx, siteId, locationId, options.dealershipIds);
     if (!before) refuse(notFound("No such location on this site."));
     const [vehicle] = await tx
       .select({ id: vehicles.id })
@@ -374,11 +402,11 @@ export function addSpecialHours(
   siteId: number,
   locationId: number,
   edit: SpecialHoursEdit,
-  options: WriteOptions = {},
+  options: LocationWriteOptions = {},
 ) {
   return editorTransaction({ ...deps, audit: options.audit }, async (tx) => {
     const scope = createSiteScope(tx, siteId);
-    if (!(await scope.findFirst(locations, eq(locations.id, locationId))))
+    if (!(await findOwnLocation(tx, siteId, locationId, options.dealershipIds)))
       refuse(notFound("No such location on this site."));
     const open = edit.status === "Open";
     const [row] = await scope.insert(specialHours, {
@@ -401,9 +429,11 @@ export function deleteSpecialHours(
   siteId: number,
   locationId: number,
   specialHoursId: number,
-  options: WriteOptions = {},
+  options: LocationWriteOptions = {},
 ) {
   return editorTransaction({ ...deps, audit: options.audit }, async (tx) => {
+    if (!(await findOwnLocation(tx, siteId, locationId, options.dealershipIds)))
+      refuse(notFound("No such special hours on this site."));
     const [row] = await createSiteScope(tx, siteId).delete(
       specialHours,
       and(eq(specialHours.id, specialHoursId), eq(specialHours.locationId, locationId))!,

@@ -10,7 +10,7 @@ import type { Permission } from "~/domain/staff";
 import { cspSourceOf } from "~/server/http/content-security-policy";
 import type { Site } from "~/server/sites/site";
 import type { AdminContext } from "../admin-context";
-import { recordAudit, requireStaff } from "../staff-scope";
+import { NO_ACCESS_MESSAGE, recordAudit, requireStaff } from "../staff-scope";
 import type { AuditWriter, EditorDeps } from "./editor-write";
 
 type Args = {
@@ -58,12 +58,22 @@ function platformAddressOf(site: Site, ctx: AdminContext): string {
   return `https://${site.slug}.${platform}`;
 }
 
+/**
+ * What an editor works on: the site's own records (`site`: settings, navigation, promo popup,
+ * offers, pages, imports), edited only by staff whose scope holds the whole site; or records of
+ * one dealership within a site (`dealership`: stock, locations), whose rows the editor checks
+ * against the scope's dealerships.
+ */
+export type EditorReach = "site" | "dealership";
+
 /** The signed-in staff member editing the site `params.siteId`, with what the editors need. */
-export async function requireSiteEditor(args: Args, permission: Permission) {
+export async function requireSiteEditor(args: Args, permission: Permission, reach: EditorReach) {
   const { staff, scope, form, ctx } = await requireStaff(args, permission);
   const siteId = idParam(args.params.siteId);
   const site = siteId === null || !scope.hasSite(siteId) ? undefined : ctx.registry.byId(siteId);
   if (!site) throw notFoundResponse();
+  // A site the scope reaches only in part (a dealership of a group's shared site).
+  if (reach === "site" && !scope.ownsSite(site.id)) throw data(NO_ACCESS_MESSAGE, { status: 403 });
   const audit: AuditWriter = (tx, change) =>
     recordAudit(tx, staff, {
       action: change.action,
@@ -88,6 +98,14 @@ export async function requireSiteEditor(args: Args, permission: Permission) {
       photoOrigin: sitePhotoOrigin(site, ctx),
       /** The back office is on this site's own host: its relative photo paths load here. */
       sameHost: ctx.host.kind === "site" && ctx.host.site.id === site.id,
+      /** Which of the site's editors this staff member may open (the links between them). */
+      editors: {
+        /** Settings, navigation, promo popup: the site's own records. */
+        settings: scope.can("settings:write") && scope.ownsSite(site.id),
+        /** Locations of the scope's dealerships (offers and pages too when the site is whole). */
+        content: scope.can("content:write"),
+        imports: scope.ownsSite(site.id),
+      },
     },
     form: form ?? new FormData(),
     db: ctx.db,

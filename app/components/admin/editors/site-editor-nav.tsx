@@ -7,22 +7,30 @@ import { NavLink } from "react-router";
 export function SiteEditorNav({
   site,
   title,
-  canEditSite = true,
 }: {
-  site: { id: number; name: string };
+  site: {
+    id: number;
+    name: string;
+    /** The editors of the site this staff member may open (requireSiteEditor). */
+    editors: { settings: boolean; content: boolean; imports: boolean };
+  };
   title: string;
-  canEditSite?: boolean;
 }) {
+  const { editors } = site;
   const links = [
     { to: `/admin/stock/${site.id}`, label: "Stock", end: true },
-    { to: `/admin/stock/${site.id}/imports`, label: "Imports", end: true },
-    ...(canEditSite
+    ...(editors.imports
+      ? [{ to: `/admin/stock/${site.id}/imports`, label: "Imports", end: true }]
+      : []),
+    ...(editors.settings
       ? [
           { to: `/admin/settings/${site.id}`, label: "Settings", end: true },
           { to: `/admin/settings/${site.id}/promo-popup`, label: "Promo popup", end: true },
           { to: `/admin/settings/${site.id}/navigation`, label: "Navigation", end: true },
-          { to: `/admin/content/${site.id}`, label: "Locations, offers and pages", end: false },
         ]
+      : []),
+    ...(editors.content
+      ? [{ to: `/admin/content/${site.id}`, label: "Locations, offers and pages", end: false }]
       : []),
   ];
   return (

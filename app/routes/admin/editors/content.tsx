@@ -11,14 +11,18 @@ export function meta() {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { site, db } = await requireSiteEditor(args, "content:write");
+  const { site, db, scope } = await requireSiteEditor(args, "content:write", "dealership");
+  // A dealership's staff on a site it shares: their dealership's locations only; the site's
+  // offers and pages are the group's.
+  const wholeSite = scope.ownsSite(site.id);
   const [locations, offers, pages] = [
-    await listLocations(db, site.id),
-    await listOffers(db, site.id),
-    await listPages(db, site.id),
+    (await listLocations(db, site.id)).filter((l) => scope.hasDealership(l.dealershipId)),
+    wholeSite ? await listOffers(db, site.id) : [],
+    wholeSite ? await listPages(db, site.id) : [],
   ];
   return {
     site,
+    wholeSite,
     deleted: new URL(args.request.url).searchParams.has("deleted"),
     locations: locations.map((l) => ({
       id: l.id,
@@ -39,7 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function Content() {
-  const { site, locations, offers, pages, deleted } = useLoaderData<typeof loader>();
+  const { site, wholeSite, locations, offers, pages, deleted } = useLoaderData<typeof loader>();
   const base = `/admin/content/${site.id}`;
   return (
     <>
@@ -69,60 +73,72 @@ export default function Content() {
           ))}
         </ul>
       </section>
-      <section aria-labelledby="offers-heading" className="mt-8">
-        <h2 id="offers-heading" className="text-xl font-semibold">
-          Offers
-        </h2>
-        <p className="mt-2">
-          <a href={`${base}/offers/new`} className={buttonClass}>
-            New offer
-          </a>
+      {wholeSite ? null : (
+        <p className="mt-8 max-w-2xl text-slate-700">
+          The site&apos;s offers and pages are shared by every dealership on it: the group&apos;s
+          admins edit them.
         </p>
-        {offers.length ? (
-          <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-300 bg-white">
-            {offers.map((o) => (
-              <li key={o.id} className="p-3">
-                <a href={`${base}/offers/${o.id}`} className="text-blue-800 underline">
-                  {o.name}
-                </a>
-                {o.expiresAt ? (
-                  <span className="text-sm text-slate-700"> · until {o.expiresAt}</span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-2">No offers yet.</p>
-        )}
-      </section>
-      <section aria-labelledby="pages-heading" className="mt-8">
-        <h2 id="pages-heading" className="text-xl font-semibold">
-          Content pages
-        </h2>
-        <p className="mt-2">
-          <a href={`${base}/pages/new`} className={buttonClass}>
-            New page
-          </a>
-        </p>
-        {pages.length ? (
-          <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-300 bg-white">
-            {pages.map((p) => (
-              <li key={p.id} className="p-3">
-                <a href={`${base}/pages/${p.id}`} className="text-blue-800 underline">
-                  {p.title}
-                </a>
-                <span className="text-sm text-slate-700">
-                  {" "}
-                  · {p.kind} · {p.slug}
-                  {p.published ? "" : " · draft"}
-                </span>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-2">No pages of the site's own yet: the site shows its default pages.</p>
-        )}
-      </section>
+      )}
+      {wholeSite ? (
+        <section aria-labelledby="offers-heading" className="mt-8">
+          <h2 id="offers-heading" className="text-xl font-semibold">
+            Offers
+          </h2>
+          <p className="mt-2">
+            <a href={`${base}/offers/new`} className={buttonClass}>
+              New offer
+            </a>
+          </p>
+          {offers.length ? (
+            <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-300 bg-white">
+              {offers.map((o) => (
+                <li key={o.id} className="p-3">
+                  <a href={`${base}/offers/${o.id}`} className="text-blue-800 underline">
+                    {o.name}
+                  </a>
+                  {o.expiresAt ? (
+                    <span className="text-sm text-slate-700"> · until {o.expiresAt}</span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-2">No offers yet.</p>
+          )}
+        </section>
+      ) : null}
+      {wholeSite ? (
+        <section aria-labelledby="pages-heading" className="mt-8">
+          <h2 id="pages-heading" className="text-xl font-semibold">
+            Content pages
+          </h2>
+          <p className="mt-2">
+            <a href={`${base}/pages/new`} className={buttonClass}>
+              New page
+            </a>
+          </p>
+          {pages.length ? (
+            <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-300 bg-white">
+              {pages.map((p) => (
+                <li key={p.id} className="p-3">
+                  <a href={`${base}/pages/${p.id}`} className="text-blue-800 underline">
+                    {p.title}
+                  </a>
+                  <span className="text-sm text-slate-700">
+                    {" "}
+                    · {p.kind} · {p.slug}
+                    {p.published ? "" : " · draft"}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-2">
+              No pages of the site's own yet: the site shows its default pages.
+            </p>
+          )}
+        </section>
+      ) : null}
     </>
   );
 }

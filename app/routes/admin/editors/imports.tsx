@@ -12,12 +12,11 @@ export function meta() {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { site, db, scope } = await requireSiteEditor(args, "stock:read");
+  const { site, db } = await requireSiteEditor(args, "stock:read", "site");
   const rows = await listImports(db, site.id);
   const pull = await feedPullStatus(db, site.id);
   return {
     site,
-    canEditSite: scope.can("settings:write"),
     feedPull: pull && {
       url: pull.feedUrl,
       at: staffTimeText(pull.lastPulledAt!.toISOString()),
@@ -46,10 +45,10 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function Imports() {
-  const { site, imports, canEditSite, feedPull } = useLoaderData<typeof loader>();
+  const { site, imports, feedPull } = useLoaderData<typeof loader>();
   return (
     <>
-      <SiteEditorNav site={site} title="Stock imports" canEditSite={canEditSite} />
+      <SiteEditorNav site={site} title="Stock imports" />
       {feedPull ? (
         <section className="mb-4 rounded-md border border-slate-300 bg-white p-4">
           <h2 className="font-semibold">Feed URL</h2>

@@ -31,7 +31,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { site, db, scope } = await requireSiteEditor(args, "content:write");
+  const { site, db, scope } = await requireSiteEditor(args, "content:write", "dealership");
   const dealerships = dealershipChoices(scope, site.id);
   if (args.params.locationId === "new")
     return {
@@ -57,7 +57,9 @@ export async function loader(args: Route.LoaderArgs) {
     };
   const locationId = idParam(args.params.locationId);
   const found =
-    locationId === null ? undefined : await loadLocationForEditor(db, site.id, locationId);
+    locationId === null
+      ? undefined
+      : await loadLocationForEditor(db, site.id, locationId, scope.dealershipIds);
   if (!found) throw notFoundResponse();
   const { location: l, special } = found;
   return {
@@ -94,7 +96,13 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { site, form, deps, audit, scope } = await requireSiteEditor(args, "content:write");
+  const { site, form, deps, audit, scope } = await requireSiteEditor(
+    args,
+    "content:write",
+    "dealership",
+  );
+  // Another dealership's location (on a site shared by several) is "not found".
+  const dealershipIds = scope.dealershipIds;
   if (args.params.locationId === "new") {
     const parsed = parseLocationForm(form);
     const dealershipId = idParam(form.get("dealershipId"));
@@ -114,7 +122,10 @@ export async function action(args: Route.ActionArgs) {
         },
         { status: 400 },
       );
-    const created = await createLocation(deps, site.id, dealershipId!, parsed.value, { audit });
+    const created = await createLocation(deps, site.id, dealershipId!, parsed.value, {
+      audit,
+      dealershipIds,
+    });
     if (!created.ok)
       return data({ errors: created.errors, intent: "save" }, { status: created.status });
     return redirect(`/admin/content/${site.id}/locations/${created.value.id}?saved=created`);
@@ -123,7 +134,7 @@ export async function action(args: Route.ActionArgs) {
   if (locationId === null) throw notFoundResponse();
   const intent = form.get("intent");
   if (intent === "delete") {
-    const result = await deleteLocation(deps, site.id, locationId, { audit });
+    const result = await deleteLocation(deps, site.id, locationId, { audit, dealershipIds });
     if (!result.ok) return data({ errors: result.errors, intent }, { status: result.status });
     return redirect(`/admin/content/${site.id}?deleted`);
   }
@@ -132,7 +143,10 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "add-special") {
     const parsed = parseSpecialHoursForm(form);
     if (!parsed.ok) return data({ errors: parsed.errors, intent }, { status: 400 });
-    const result = await addSpecialHours(deps, site.id, locationId, parsed.value, { audit });
+    const result = await addSpecialHours(deps, site.id, locationId, parsed.value, {
+      audit,
+      dealershipIds,
+    });
     if (!result.ok) return data({ errors: result.errors, intent }, { status: result.status });
     return back("special");
   }
@@ -140,13 +154,19 @@ export async function action(args: Route.ActionArgs) {
     const id = idParam(form.get("specialHoursId"));
     if (id === null)
       return data({ errors: { form: "Choose special hours to delete." }, intent }, { status: 400 });
-    const result = await deleteSpecialHours(deps, site.id, locationId, id, { audit });
+    const result = await deleteSpecialHours(deps, site.id, locationId, id, {
+      audit,
+      dealershipIds,
+    });
     if (!result.ok) return data({ errors: result.errors, intent }, { status: result.status });
     return back("special-deleted");
   }
   const parsed = parseLocationForm(form);
   if (!parsed.ok) return data({ errors: parsed.errors, intent: "save" }, { status: 400 });
-  const result = await updateLocation(deps, site.id, locationId, parsed.value, { audit });
+  const result = await updateLocation(deps, site.id, locationId, parsed.value, {
+    audit,
+    dealershipIds,
+  });
   if (!result.ok) return data({ errors: result.errors, intent: "save" }, { status: result.status });
   return back("location");
 }

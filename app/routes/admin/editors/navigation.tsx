@@ -19,7 +19,7 @@ export function meta() {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { site, db } = await requireSiteEditor(args, "settings:write");
+  const { site, db } = await requireSiteEditor(args, "settings:write", "site");
   const stored = await readSiteForEditor(db, site.id);
   if (!stored) throw notFoundResponse();
   const { navigation } = stored;
@@ -37,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { site, form, deps, audit } = await requireSiteEditor(args, "settings:write");
+  const { site, form, deps, audit } = await requireSiteEditor(args, "settings:write", "site");
   const header = form.get("header");
   const footer = form.get("footer");
   if (

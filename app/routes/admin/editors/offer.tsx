@@ -28,7 +28,7 @@ function offerIdOf(param: string | undefined): number | null | undefined {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { site, db } = await requireSiteEditor(args, "content:write");
+  const { site, db } = await requireSiteEditor(args, "content:write", "site");
   const offerId = offerIdOf(args.params.offerId);
   if (offerId === undefined) throw notFoundResponse();
   const offer = offerId === null ? null : await loadOffer(db, site.id, offerId);
@@ -53,7 +53,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { site, form, deps, audit } = await requireSiteEditor(args, "content:write");
+  const { site, form, deps, audit } = await requireSiteEditor(args, "content:write", "site");
   const offerId = offerIdOf(args.params.offerId);
   if (offerId === undefined) throw notFoundResponse();
   if (form.get("intent") === "delete") {

@@ -28,7 +28,7 @@ function pageIdOf(param: string | undefined): number | null | undefined {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { site, db } = await requireSiteEditor(args, "content:write");
+  const { site, db } = await requireSiteEditor(args, "content:write", "site");
   const pageId = pageIdOf(args.params.pageId);
   if (pageId === undefined) throw notFoundResponse();
   const page = pageId === null ? null : await loadPage(db, site.id, pageId);
@@ -50,7 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { site, form, deps, audit } = await requireSiteEditor(args, "content:write");
+  const { site, form, deps, audit } = await requireSiteEditor(args, "content:write", "site");
   const pageId = pageIdOf(args.params.pageId);
   if (pageId === undefined) throw notFoundResponse();
   if (form.get("intent") === "delete") {

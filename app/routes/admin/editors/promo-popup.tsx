@@ -19,7 +19,7 @@ export function meta() {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { site, db } = await requireSiteEditor(args, "settings:write");
+  const { site, db } = await requireSiteEditor(args, "settings:write", "site");
   const stored = await readSiteForEditor(db, site.id);
   if (!stored) throw notFoundResponse();
   const popup = stored.settings.promoPopup;
@@ -27,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { site, form, deps, audit } = await requireSiteEditor(args, "settings:write");
+  const { site, form, deps, audit } = await requireSiteEditor(args, "settings:write", "site");
   const parsed = parsePromoPopupForm(form);
   if (!parsed.ok) return data({ errors: parsed.errors }, { status: 400 });
   const result = await savePromoPopup(deps, site.id, parsed.value, { audit });

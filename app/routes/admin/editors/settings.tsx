@@ -41,7 +41,7 @@ const lockedFor = (role: string) => (field: SettingField) =>
   role !== "platform_admin" && isPlatformOnly(field);
 
 export async function loader(args: Route.LoaderArgs) {
-  const { site, db, staff } = await requireSiteEditor(args, "settings:write");
+  const { site, db, staff } = await requireSiteEditor(args, "settings:write", "site");
   const { settings, updatedAt } = await storedSettings(db, site.id);
   const sections = settingSections();
   const values: Record<string, string | boolean> = {};
@@ -65,7 +65,11 @@ export async function loader(args: Route.LoaderArgs) {
 type Submitted = [string, string][];
 
 export async function action(args: Route.ActionArgs) {
-  const { site, form, db, deps, audit, staff } = await requireSiteEditor(args, "settings:write");
+  const { site, form, db, deps, audit, staff } = await requireSiteEditor(
+    args,
+    "settings:write",
+    "site",
+  );
   const submitted: Submitted = [];
   for (const [name, value] of form.entries())
     if (typeof value === "string" && name !== "_csrf" && name !== "intent")

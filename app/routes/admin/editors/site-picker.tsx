@@ -20,8 +20,10 @@ export async function loader(args: Route.LoaderArgs) {
   const section = new URL(args.request.url).pathname.split("/")[2] as keyof typeof SECTIONS;
   const { title, permission } = SECTIONS[section] ?? SECTIONS.stock;
   const { scope } = await requireStaff(args, permission);
+  // A site's settings are edited by staff whose scope holds the whole site (staff-scope.ts).
   const sites = scope
     .sites()
+    .filter((s) => section !== "settings" || scope.ownsSite(s.id))
     .map((s) => ({ id: s.id, name: s.name, group: s.dealershipGroup?.name ?? null }))
     .sort((a, b) => a.name.localeCompare(b.name));
   if (sites.length === 1) throw redirect(`/admin/${section}/${sites[0]!.id}`);
@@ -33,7 +35,11 @@ export default function SitePicker() {
   return (
     <>
       <h1 className="text-2xl font-bold">{title}</h1>
-      <p className="mt-2 text-slate-700">Choose a site.</p>
+      <p className="mt-2 text-slate-700">
+        {sites.length
+          ? "Choose a site."
+          : "No site is yours alone: the settings of a site your dealership shares with others are edited by the group's admins."}
+      </p>
       <ul className="mt-4 grid gap-2 sm:grid-cols-2">
         {sites.map((site) => (
           <li key={site.id}>

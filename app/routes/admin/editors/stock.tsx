@@ -21,7 +21,7 @@ export function meta() {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { site, db, scope } = await requireSiteEditor(args, "stock:read");
+  const { site, db, scope } = await requireSiteEditor(args, "stock:read", "dealership");
   const params = new URL(args.request.url).searchParams;
   const query = parseStockQuery(params);
   if (!query.ok) throw data(Object.values(query.errors).join(" "), { status: 400 });
@@ -34,7 +34,6 @@ export async function loader(args: Route.LoaderArgs) {
       maxPrice: query.value.maxPrice ?? "",
     },
     list,
-    canEditSite: scope.can("settings:write"),
     statuses: EDITOR_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
     ages: Object.keys(AGE_BUCKETS),
   };
@@ -47,7 +46,7 @@ const money = new Intl.NumberFormat("en-AU", {
 });
 
 export default function StockList() {
-  const { site, query, list, canEditSite, statuses, ages } = useLoaderData<typeof loader>();
+  const { site, query, list, statuses, ages } = useLoaderData<typeof loader>();
   const statusLabel = Object.fromEntries(statuses.map((s) => [s.value, s.label]));
   const pageUrl = (page: number) => {
     const params = new URLSearchParams();
@@ -58,7 +57,7 @@ export default function StockList() {
   };
   return (
     <>
-      <SiteEditorNav site={site} title="Stock" canEditSite={canEditSite} />
+      <SiteEditorNav site={site} title="Stock" />
       <form
         method="get"
         className="rounded-md border border-slate-300 bg-white p-4"

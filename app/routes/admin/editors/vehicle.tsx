@@ -30,7 +30,11 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { site, db, scope, canWriteStock } = await requireSiteEditor(args, "stock:read");
+  const { site, db, scope, canWriteStock } = await requireSiteEditor(
+    args,
+    "stock:read",
+    "dealership",
+  );
   const vehicleId = idParam(args.params.vehicleId);
   const found =
     vehicleId === null
@@ -41,7 +45,6 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     site,
     canWrite: canWriteStock,
-    canEditSite: scope.can("settings:write"),
     saved: new URL(args.request.url).searchParams.has("saved"),
     statuses: EDITOR_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
     vehicle: {
@@ -80,7 +83,11 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { site, form, deps, audit, scope } = await requireSiteEditor(args, "stock:write");
+  const { site, form, deps, audit, scope } = await requireSiteEditor(
+    args,
+    "stock:write",
+    "dealership",
+  );
   const vehicleId = idParam(args.params.vehicleId);
   if (vehicleId === null) throw notFoundResponse();
   const parsed = parseVehicleForm(form);
@@ -103,13 +110,12 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function VehicleEditor() {
-  const { site, vehicle, prices, canWrite, canEditSite, saved, statuses } =
-    useLoaderData<typeof loader>();
+  const { site, vehicle, prices, canWrite, saved, statuses } = useLoaderData<typeof loader>();
   const errors = (useActionData<typeof action>() as { errors: Record<string, string> } | undefined)
     ?.errors;
   return (
     <>
-      <SiteEditorNav site={site} title={vehicle.name} canEditSite={canEditSite} />
+      <SiteEditorNav site={site} title={vehicle.name} />
       <p className="text-sm text-slate-700">
         {vehicle.stocknum ? `Stock no. ${vehicle.stocknum}` : null}
         {vehicle.vin ? ` · VIN ${vehicle.vin}` : null} ·{" "}

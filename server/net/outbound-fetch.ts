@@ -110,7 +110,7 @@ async function checkedAddress(hostname: string, allowed: AllowedNetworks): Promi
       throw new OutboundFetchError(`address not allowed: ${hostname} is ${verdict.why}`, "address");
     return hostname;
   }
-  let addresses: Array<{ address: string }>;
+  let addresses: Array<{ address: string; family: number }>;
   try {
     addresses = await lookup(hostname, { all: true, verbatim: true });
   } catch {
@@ -125,7 +125,9 @@ async function checkedAddress(hostname: string, allowed: AllowedNetworks): Promi
         "address",
       );
   }
-  const [first] = addresses;
+  // One address is connected to, with no second try on another family: IPv4 where there is one,
+  // as a server without an IPv6 route is more common than one without IPv4.
+  const first = addresses.find((a) => a.family === 4) ?? addresses[0];
   if (!first) throw new OutboundFetchError(`the host name ${hostname} was not found`, "network");
   return first.address;
 }

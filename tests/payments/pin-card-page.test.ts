@@ -128,9 +128,9 @@ describe("the Pin Payments card page", () => {
     expect(confirmation.body).toContain("Your reservation is confirmed");
   });
 
-  it("a declined card shows Pin's message on the confirmation page", async () => {
+  it("a declined card shows Pin's message on the shopper's confirmation page", async () => {
     const site = await aPinSite();
-    const { reservation } = await reserve(site);
+    const { reservation, cookie } = await reserve(site);
     const declined = await postCard(site, reservation.id, {
       card_token: fake.cardToken("4100 0000 0000 0001"),
     });
@@ -140,6 +140,7 @@ describe("the Pin Payments card page", () => {
       server,
       `${site.slug}.localhost`,
       `/reservations/${reservation.id}`,
+      { headers: { cookie } },
     );
     expect(page.body).toContain("The card was declined");
     expect(page.body).toContain("Your reservation was not completed");

@@ -9,6 +9,8 @@ import { fetchWithHost } from "../support/test-server";
 export type StartedReservation = {
   reservation: { id: string; payment_reference: string };
   payment_url: string;
+  /** The reservation's cookie as the shopper's browser sends it back (its page is theirs). */
+  cookie: string;
 };
 
 export async function reserveACar(
@@ -34,5 +36,7 @@ export async function reserveACar(
     }),
   });
   expect(res.status).toBe(201);
-  return JSON.parse(res.body) as StartedReservation;
+  const setCookie = res.headers["set-cookie"];
+  const cookie = (Array.isArray(setCookie) ? setCookie[0] : (setCookie ?? ""))!.split(";")[0]!;
+  return { ...(JSON.parse(res.body) as Omit<StartedReservation, "cookie">), cookie };
 }

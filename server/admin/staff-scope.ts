@@ -28,6 +28,7 @@ import { readCookie } from "./cookies";
 import { findSession, SESSION_COOKIE } from "./sessions";
 import { CSRF_FIELD, ROLE_PERMISSIONS } from "~/domain/staff";
 import type { Permission, StaffRole } from "~/domain/staff";
+import { withoutNulCharacters } from "../leads/guard";
 
 export type StaffMember = {
   id: number;
@@ -218,7 +219,7 @@ export async function requireStaff({ request, context }: Args, permission?: Perm
       /^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type)
     ) {
       try {
-        form = await request.formData();
+        form = withoutNulCharacters(await request.formData());
       } catch {
         throw data("The form could not be read. Reload the page and try again.", { status: 400 });
       }

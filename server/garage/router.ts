@@ -82,7 +82,8 @@ const SavedSearchSchema = z
       .string()
       .min(1)
       .max(500)
-      .regex(/^\/[^\s]*$/),
+      // eslint-disable-next-line no-control-regex
+      .regex(/^\/[^\s\u0000-\u001f\u007f]*$/),
   })
   .strict();
 

@@ -95,3 +95,17 @@ export async function readFormData(
     return { status: 400, message: MALFORMED_FORM_MESSAGE };
   }
 }
+
+/**
+ * A form's text without NUL characters: no text the database keeps can hold one, and nobody
+ * types one, so it is dropped rather than failing the write. Files are kept as they are.
+ */
+export function withoutNulCharacters(form: FormData): FormData {
+  const clean = new FormData();
+  for (const [name, value] of form.entries())
+    clean.append(
+      name.replaceAll("\u0000", ""),
+      typeof value === "string" ? value.replaceAll("\u0000", "") : value,
+    );
+  return clean;
+}

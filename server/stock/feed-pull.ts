@@ -113,7 +113,11 @@ export async function feedPullStatus(db: Database, siteId: number) {
     })
     .from(stockFeedPulls)
     .where(eq(stockFeedPulls.siteId, siteId));
-  return row?.lastPulledAt ? row : null;
+  if (!row?.lastPulledAt) return null;
+  // Shown to anyone who may read the stock: a password or token in the address (user info,
+  // query) stays in the settings.
+  const shown = URL.parse(row.feedUrl);
+  return { ...row, feedUrl: shown ? `${shown.origin}${shown.pathname}` : "" };
 }
 
 /**

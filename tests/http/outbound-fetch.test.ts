@@ -188,7 +188,7 @@ describe("with the allow-list naming no loopback network", () => {
   });
 
   it("shows staff the reason on the imports page, never the answer", async () => {
-    await pullFrom(`http://127.0.0.1:${inside.port}/stock.csv`);
+    await pullFrom(`http://127.0.0.1:${inside.port}/stock.csv?token=feed-token-1234`);
     const admin = await signInAs(server, "platform_admin");
     const page = await admin.get(`/admin/stock/${site.id}/imports`);
     expect(page.status).toBe(200);
@@ -196,6 +196,9 @@ describe("with the allow-list naming no loopback network", () => {
       "The feed URL was not fetched: address not allowed: 127.0.0.1 is a loopback address",
     );
     expect(page.body).not.toContain("db_password");
+    // The address without its query, where a feed's token often is.
+    expect(page.body).toContain(`http://127.0.0.1:${inside.port}/stock.csv`);
+    expect(page.body).not.toContain("feed-token-1234");
     expect(inside.hits).toEqual([]);
   });
 

@@ -480,6 +480,14 @@ export const leads = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /**
+     * The marketing opt-in: true when the box was ticked, false when a form showing it was sent
+     * unticked, null when no form asked. The wording shown beside the box and the server's time
+     * of the ticked submission are kept with it (docs/product/leads-and-forms.md).
+     */
+    marketingConsent: boolean("marketing_consent"),
+    marketingConsentWording: text("marketing_consent_wording"),
+    marketingConsentAt: timestamp("marketing_consent_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("leads_site_idempotency_key").on(t.siteId, t.idempotencyKey),

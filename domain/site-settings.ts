@@ -22,6 +22,59 @@ import {
 
 export * from "./site-constants";
 
+/**
+ * Addresses and colours a manager types land in every page (an href, a script's src, the inline
+ * style of the brand colours): each is checked for what it is, so nothing else can pass as one
+ * (docs/product/sites-and-settings.md, "Addresses and colours").
+ */
+// eslint-disable-next-line no-control-regex
+const NO_SPACES_OR_MARKUP = /^[^\s"'<>\\`\u0000-\u001f\u007f]+$/;
+const HTTP_URL = /^https?:\/\/[^/?#:@\s]+(:\d{1,5})?([/?#]|$)/i;
+/** A path on the site: one leading '/', never '//' (which a browser reads as another host). */
+const SITE_PATH = /^\/(?![/\\])/;
+
+export const SETTING_MESSAGES = {
+  link: "Use a full http(s) address (https://example.com/page) or a path on this site (/page).",
+  httpUrl: "Use a full http(s) address, like https://example.com/script.js.",
+  path: "Use a path on this site, starting with a single /, like /search.",
+  colour: "Use a CSS colour: #rgb, #rrggbb (or with alpha, #rrggbbaa), rgb(...) or hsl(...).",
+  length: "Use a CSS length: 0, or a number with px, rem, em or %, like 0.5rem.",
+} as const;
+
+export const isHttpUrl = (value: string) => NO_SPACES_OR_MARKUP.test(value) && HTTP_URL.test(value);
+export const isSitePath = (value: string) =>
+  NO_SPACES_OR_MARKUP.test(value) && SITE_PATH.test(value);
+/** A link shown to shoppers: an http(s) address or a path on the site, nothing else. */
+export const isSiteLink = (value: string) => isHttpUrl(value) || isSitePath(value);
+/** A navigation item's link: a site link, a fragment of the page, or a tel: or mailto: link. */
+export const isNavigationLink = (value: string) =>
+  isSiteLink(value) || (NO_SPACES_OR_MARKUP.test(value) && /^(#|tel:.|mailto:.)/i.test(value));
+
+/** A link shown to shoppers: an http(s) address or a path on the site. */
+export const siteLink = () => z.string().trim().refine(isSiteLink, SETTING_MESSAGES.link);
+/** An address the browser or the server fetches (a script, an embed, a template): http(s) only. */
+export const httpUrl = () => z.string().trim().refine(isHttpUrl, SETTING_MESSAGES.httpUrl);
+/** A path on the site ("/my-garage"). */
+export const sitePath = () => z.string().trim().refine(isSitePath, SETTING_MESSAGES.path);
+
+const NUMBER = "\\d{1,3}(\\.\\d+)?%?";
+const COLOUR_FUNCTION = new RegExp(
+  `^(rgb|rgba|hsl|hsla)\\(\\s*-?${NUMBER}(deg)?(\\s*[,\\s]\\s*${NUMBER}){2}(\\s*[,/]\\s*(0|1|0?\\.\\d+|${NUMBER}))?\\s*\\)$`,
+  "i",
+);
+const HEX_COLOUR = /^#([0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+/** A CSS colour: hex, rgb() or hsl(); nothing that could close the declaration it lands in. */
+export const cssColour = () =>
+  z
+    .string()
+    .trim()
+    .refine((v) => HEX_COLOUR.test(v) || COLOUR_FUNCTION.test(v), SETTING_MESSAGES.colour);
+const cssLength = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^(0|\d{1,3}(\.\d{1,3})?(px|rem|em|%))$/, SETTING_MESSAGES.length);
+
 const FeatureFlagsSchema = z
   .object({
     autobot: z.boolean().default(false).describe("Autobot integration enabled."),
@@ -109,11 +162,11 @@ const StockRulesSchema = z
 
 const ThemeSchema = z
   .object({
-    primary: z.string().default("#0b3d91").describe("Brand colour for header, buttons and links."),
-    primaryForeground: z.string().default("#ffffff").describe("Text colour on the brand colour."),
-    accent: z.string().default("#e4002b").describe("Accent colour for calls to action and tags."),
-    accentForeground: z.string().default("#ffffff").describe("Text colour on the accent colour."),
-    radius: z.string().default("0.5rem").describe("Corner radius of cards and buttons."),
+    primary: cssColour().default("#0b3d91").describe("Brand colour for header, buttons and links."),
+    primaryForeground: cssColour().default("#ffffff").describe("Text colour on the brand colour."),
+    accent: cssColour().default("#e4002b").describe("Accent colour for calls to action and tags."),
+    accentForeground: cssColour().default("#ffffff").describe("Text colour on the accent colour."),
+    radius: cssLength().default("0.5rem").describe("Corner radius of cards and buttons."),
   })
   .default({
     primary: "#0b3d91",
@@ -137,7 +190,7 @@ const GarageSettingsSchema = z
       .describe("E-mail a signed-in visitor when a saved vehicle sells."),
     bookServiceFromGarage: z.boolean().default(false).describe("Book a service from the garage."),
     serviceHistory: z.boolean().default(false).describe("Show service history in the garage."),
-    path: z.string().default("/my-garage").describe("Path of the garage page."),
+    path: sitePath().default("/my-garage").describe("Path of the garage page."),
   })
   .default({
     signInWithMobile: false,
@@ -151,7 +204,7 @@ const GarageSettingsSchema = z
 const MakeMarksSchema = z
   .object({
     logos: z
-      .record(z.string().trim().min(1), z.string().trim().min(1))
+      .record(z.string().trim().min(1), siteLink())
       .default({})
       .describe(
         "A logo image URL per make, keyed by the make's slug (e.g. 'kia', 'land-rover'); a make without one shows its name as a wordmark. Default none: make logos are their makers' trademarks, so a site supplies only those it may use.",
@@ -166,11 +219,11 @@ const MakeMarksSchema = z
   .default({ logos: {}, colour: "neutral" });
 
 const PromoPopupSchema = z.object({
-  imageUrl: z.string().nullable().default(null),
+  imageUrl: siteLink().nullable().default(null),
   title: z.string(),
   description: z.string().default(""),
   buttonText: z.string().default("Find out more"),
-  link: z.string(),
+  link: siteLink(),
   expiresAt: z.string().describe("ISO date after which the popup is never shown."),
   visibleByDefault: z.boolean().default(true),
 });
@@ -252,8 +305,7 @@ const StockFeedSettingsSchema = z
 
 export const SiteSettingsSchema = z.object({
   // Search
-  defaultSearchPath: z
-    .string()
+  defaultSearchPath: sitePath()
     .default("/search")
     .describe("Where 'Search Stock' links go, e.g. /search/used-cars or /pre-owned."),
   searchPageSize: z
@@ -472,8 +524,7 @@ export const SiteSettingsSchema = z.object({
     .boolean()
     .default(true)
     .describe("The finance pre-approval page exists; otherwise its links go to /finance."),
-  careersUrl: z
-    .string()
+  careersUrl: siteLink()
     .nullable()
     .default(null)
     .describe("External 'Join Our Team' link; null hides the tile."),
@@ -530,8 +581,7 @@ export const SiteSettingsSchema = z.object({
   garageEnabled: z.boolean().default(true).describe("Favourites (the garage) are offered."),
   garage: GarageSettingsSchema,
   chatEnabled: z.boolean().default(false).describe("Show the chat prompt bubble and widget."),
-  chatScriptUrl: z
-    .string()
+  chatScriptUrl: httpUrl()
     .nullable()
     .default(null)
     .describe(
@@ -545,15 +595,13 @@ export const SiteSettingsSchema = z.object({
     .describe(
       "Google Tag Manager id; null = no GTM. The Content-Security-Policy allows www.googletagmanager.com, not the origins of tags the container loads.",
     ),
-  mapsEmbedUrlTemplate: z
-    .string()
+  mapsEmbedUrlTemplate: httpUrl()
     .nullable()
     .default(null)
     .describe(
       "Map embed URL template with {query}, {lat}, {long} (URL-encoded); null shows a static map and link only. The Content-Security-Policy allows its origin in frames.",
     ),
-  imageCdnTemplate: z
-    .string()
+  imageCdnTemplate: httpUrl()
     .nullable()
     .default(null)
     .describe(
@@ -609,7 +657,7 @@ export const SiteSettingsSchema = z.object({
       "Global function (dotted path, e.g. 'LiveChatWidget.call') and arguments that open the chat widget once loaded; null = the widget opens itself.",
     ),
   thirdPartyScripts: z
-    .array(z.string())
+    .array(httpUrl())
     .default([])
     .describe(
       "Other third-party scripts (pixels) loaded after the first interaction or 3 s; the Content-Security-Policy allows their origins.",
@@ -725,7 +773,10 @@ export type NavigationItem = {
 export const NavigationItemSchema: z.ZodType<NavigationItem> = z.lazy(() =>
   z.object({
     name: z.string().min(1),
-    url: z.string(),
+    url: z
+      .string()
+      .trim()
+      .refine(isNavigationLink, `${SETTING_MESSAGES.link} Or #section, tel: or mailto:.`),
     mandatory: z.boolean().optional(),
     dropdownItems: z.array(NavigationItemSchema).optional(),
   }),
@@ -740,9 +791,68 @@ export const NavigationSchema = z.object({
     .array(
       z.object({
         network: z.enum(["facebook", "instagram", "youtube", "linkedin", "tiktok", "x"]),
-        url: z.string(),
+        url: httpUrl(),
       }),
     )
     .default([]),
 });
 export type Navigation = z.infer<typeof NavigationSchema>;
+
+type Path = ReadonlyArray<PropertyKey>;
+
+/** Removes the value at `path` (an array element is spliced out); whether there was one. */
+function removeAt(root: unknown, path: Path): boolean {
+  let parent: unknown = root;
+  for (const key of path.slice(0, -1)) {
+    if (typeof parent !== "object" || parent === null) return false;
+    parent = (parent as Record<PropertyKey, unknown>)[key];
+  }
+  const last = path[path.length - 1]!;
+  if (Array.isArray(parent) && typeof last === "number" && last < parent.length) {
+    parent.splice(last, 1);
+    return true;
+  }
+  if (typeof parent === "object" && parent !== null && Object.hasOwn(parent, last)) {
+    delete (parent as Record<PropertyKey, unknown>)[last];
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Stored values read with a schema that may have grown stricter since they were saved: a value
+ * that no longer passes is left out (its default applies; a list loses that item) instead of
+ * failing the site, and its path is named in `dropped` for a warning.
+ */
+export function parseLeniently<S extends z.ZodType>(
+  schema: S,
+  raw: unknown,
+): { value: z.infer<S>; dropped: string[] } {
+  const input: unknown =
+    typeof raw === "object" && raw !== null ? structuredClone(raw) : raw === null ? {} : raw;
+  const dropped: string[] = [];
+  for (let round = 0; round < 200; round++) {
+    const result = schema.safeParse(input);
+    if (result.success) return { value: result.data, dropped };
+    const path = [...(result.error.issues[0]?.path ?? [])];
+    let removed = false;
+    while (path.length > 0 && !removed) {
+      removed = removeAt(input, path);
+      if (removed) dropped.push(path.map(String).join("."));
+      else path.pop();
+    }
+    if (!removed) break;
+  }
+  dropped.push("(all: the defaults apply)");
+  return { value: schema.parse({}), dropped };
+}
+
+/** A site's stored settings; a value the schema refuses now takes its default. */
+export function readStoredSiteSettings(raw: unknown) {
+  return parseLeniently(SiteSettingsSchema, raw);
+}
+
+/** A site's stored navigation; an item the schema refuses now (a bad link) is left out. */
+export function readStoredNavigation(raw: unknown) {
+  return parseLeniently(NavigationSchema, raw);
+}

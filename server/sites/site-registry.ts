@@ -3,7 +3,12 @@
  * easily; the registry reloads a site when its settings change.
  */
 import { asc, eq } from "drizzle-orm";
-import { LOCALES, NavigationSchema, SiteSettingsSchema, TEMPLATES } from "~/domain/site-settings";
+import {
+  LOCALES,
+  readStoredNavigation,
+  readStoredSiteSettings,
+  TEMPLATES,
+} from "~/domain/site-settings";
 import type { Locale, Template } from "~/domain/site-settings";
 import type { Database } from "../db/client";
 import { dealershipGroups, dealerships, manufacturers, sites } from "../db/schema";
@@ -123,6 +128,21 @@ async function loadSite(db: Database, siteId: number, version: number): Promise<
   const siteDealerships = await createSiteScope(db, siteId).findMany(dealerships, {
     orderBy: asc(dealerships.name),
   });
+  // A stored value that no longer passes the settings' rules takes its default; the site loads.
+  const storedSettings = readStoredSiteSettings(row.settings);
+  const storedNavigation = readStoredNavigation(row.navigation);
+  for (const [what, dropped] of [
+    ["settings", storedSettings.dropped],
+    ["navigation", storedNavigation.dropped],
+  ] as const)
+    if (dropped.length > 0)
+      console.warn(
+        JSON.stringify({
+          msg: `site ${row.slug}: stored ${what} that no longer pass are ignored (defaults apply)`,
+          site: row.slug,
+          dropped,
+        }),
+      );
   return {
     id: row.id,
     slug: row.slug,
@@ -149,9 +169,9 @@ async function loadSite(db: Database, siteId: number, version: number): Promise<
     })),
     manufacturer: manufacturer ?? null,
     searchKey: row.searchKey,
-    navigation: NavigationSchema.parse(row.navigation),
+    navigation: storedNavigation.value,
     contactDetails: row.contactDetails,
-    settings: SiteSettingsSchema.parse(row.settings),
+    settings: storedSettings.value,
     version,
   };
 }

@@ -3,7 +3,7 @@
  * the page cache and (on PostgreSQL) every other server process see it.
  */
 import { SQL, and, eq, getTableColumns, is, sql } from "drizzle-orm";
-import { SiteSettingsSchema } from "~/domain/site-settings";
+import { readStoredSiteSettings } from "~/domain/site-settings";
 import type { SiteSettings } from "~/domain/site-settings";
 import type { Vehicle } from "~/domain/vehicle";
 import type { Database } from "../db/client";
@@ -191,7 +191,7 @@ async function loadContext(
     for (const site of sites) {
       sitesById.set(site.id, {
         manufacturer: site.manufacturer,
-        settings: SiteSettingsSchema.parse(site.settings),
+        settings: readStoredSiteSettings(site.settings).value,
       });
     }
   }

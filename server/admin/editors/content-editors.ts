@@ -8,6 +8,7 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
+import { isSiteLink } from "~/domain/site-settings";
 import type { Database } from "~/server/db/client";
 import {
   bookings,
@@ -71,7 +72,6 @@ const slug = text(100)
   .min(1, "Enter the address name, e.g. summer-sale.")
   .regex(SLUG, "Use lower-case letters, digits and dashes, e.g. summer-sale.");
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const LINK = /^(\/[^\s]*|https?:\/\/[^\s]+)$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const position = z
   .string()
@@ -464,7 +464,7 @@ const OfferForm = z.object({
       "Enter a price from 0 to 10,000,000, or leave it empty.",
     ),
   linkHref: optionalText(500).refine(
-    (v) => v === null || LINK.test(v),
+    (v) => v === null || isSiteLink(v),
     "Enter a path on the site (/special-offers) or a full https:// address.",
   ),
   expiresAt: z

@@ -7,7 +7,16 @@
  */
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { NavigationSchema, SiteSettingsSchema } from "~/domain/site-settings";
+import {
+  isHttpUrl,
+  isNavigationLink,
+  isSiteLink,
+  isSitePath,
+  NavigationSchema,
+  readStoredNavigation,
+  SETTING_MESSAGES,
+  readStoredSiteSettings,
+} from "~/domain/site-settings";
 import type { Navigation, SiteSettings, SiteSettingsInput } from "~/domain/site-settings";
 import type { Database } from "~/server/db/client";
 import { sites } from "~/server/db/schema";
@@ -96,7 +105,6 @@ export function saveSiteSettings(
 
 // ---- Promo popup ----------------------------------------------------------------------------------
 
-const LINK = /^(\/[^\s]*|https?:\/\/[^\s]+)$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const text = (max: number) => z.string().trim().max(max, `Keep it under ${max} characters.`);
@@ -105,13 +113,10 @@ const PromoPopupForm = z.object({
   title: text(120).min(1, "Enter the popup's title."),
   description: text(500),
   buttonText: text(40).min(1, "Enter the button's text, e.g. Find out more."),
-  link: text(500).regex(
-    LINK,
-    "Enter a path on the site (/special-offers) or a full https:// address.",
-  ),
+  link: text(500).refine(isSiteLink, SETTING_MESSAGES.link),
   imageUrl: text(500)
-    .regex(
-      /^$|^(\/[^\s]*|https:\/\/[^\s]+)$/,
+    .refine(
+      (v) => v === "" || isSitePath(v) || (isHttpUrl(v) && v.startsWith("https://")),
       "Enter an image path (/media/...) or a full https:// address, or leave it empty.",
     )
     .transform((v) => (v === "" ? null : v)),
@@ -183,7 +188,6 @@ export function navigationText(navigation: Navigation): { header: string; footer
 }
 
 type Item = Navigation["header"][number];
-const URL_OF_ITEM = /^(\/[^\s]*|https?:\/\/[^\s]+|#[^\s]*|tel:[^\s]+|mailto:[^\s]+)$/;
 
 function parseItems(
   lines: { line: number; depth: number; text: string }[],
@@ -198,7 +202,7 @@ function parseItems(
       errors[field] ??= `Line ${line}: write the item as Name | /url.`;
       continue;
     }
-    if (!URL_OF_ITEM.test(url)) {
+    if (!isNavigationLink(url)) {
       errors[field] ??=
         `Line ${line}: '${url}' is not a link: start it with /, https://, tel: or mailto:.`;
       continue;
@@ -296,7 +300,7 @@ export async function saveNavigation(
     const row = await lockSite(tx, siteId);
     if (!row) refuse(notFound("No such site."));
     checkVersion(row, options.expectedUpdatedAt);
-    const current = NavigationSchema.parse(row.navigation);
+    const current = readStoredNavigation(row.navigation).value;
     const parsed = parseNavigationForm(form, current);
     if (!parsed.ok) refuse(invalid(parsed.errors));
     await tx
@@ -328,8 +332,8 @@ export async function readSiteForEditor(db: Database, siteId: number) {
     .where(eq(sites.id, siteId));
   if (!row) return undefined;
   return {
-    settings: SiteSettingsSchema.parse(row.settings),
-    navigation: NavigationSchema.parse(row.navigation),
+    settings: readStoredSiteSettings(row.settings).value,
+    navigation: readStoredNavigation(row.navigation).value,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

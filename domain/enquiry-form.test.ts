@@ -103,7 +103,6 @@ describe("Enquiry form rules (leads-and-forms.md): before submission", () => {
     expect(prepared).toEqual({
       message: "hi",
       additional_services: ["Wheel Alignment", "Car Wash"],
-      opt_in: true,
     });
   });
 
@@ -128,7 +127,6 @@ describe("Enquiry form rules (leads-and-forms.md): before submission", () => {
       "Best Finance": "Yes",
       "Best Deal": "No",
       other: true,
-      opt_in: true,
     });
     // Sites that list none keep booleans.
     expect(prepareEnquirySubmission({ "Ready to sell": true }, settings)["Ready to sell"]).toBe(
@@ -136,8 +134,8 @@ describe("Enquiry form rules (leads-and-forms.md): before submission", () => {
     );
   });
 
-  it("opt_in defaults to true and keeps an explicit answer", () => {
-    expect(prepareEnquirySubmission({}, settings).opt_in).toBe(true);
+  it("opt_in is never claimed for a form that did not send it, and keeps an explicit answer (Marketing consent)", () => {
+    expect(prepareEnquirySubmission({}, settings)).not.toHaveProperty("opt_in");
     expect(prepareEnquirySubmission({ opt_in: false }, settings).opt_in).toBe(false);
     expect(prepareEnquirySubmission({ opt_in: "false" }, settings).opt_in).toBe(false);
     expect(prepareEnquirySubmission({ opt_in: "on" }, settings).opt_in).toBe(true);

@@ -4,14 +4,18 @@
  */
 import { nameFields, type FieldDefinition, type SelectOption } from "./form-fields";
 import { ENQUIRY_CATEGORIES, LEAD_FORM_CATEGORIES, type EnquiryCategory } from "./lead-categories";
+import { DEFAULT_CONSENT_WORDING } from "./marketing-consent";
 import type { SiteSettings } from "./site-settings";
 
 export const DEFAULT_ENQUIRY_CATEGORY: EnquiryCategory = LEAD_FORM_CATEGORIES.general;
 export const CAREERS_CATEGORY = LEAD_FORM_CATEGORIES.careers;
 export const CAREER_SUBCATEGORY = "Career Enquiry";
 
-/** Initial values: category General Enquiry, opt-in ticked. */
-export const ENQUIRY_DEFAULTS = { category: DEFAULT_ENQUIRY_CATEGORY, opt_in: true } as const;
+/**
+ * Initial values: category General Enquiry. The opt-in box starts as the site's market allows
+ * (marketing-consent.ts).
+ */
+export const ENQUIRY_DEFAULTS = { category: DEFAULT_ENQUIRY_CATEGORY } as const;
 
 export type EnquiryFormContext = {
   /** The category select is shown (it is then required). */
@@ -76,7 +80,7 @@ export function enquiryFormFields(
       label: "Message",
       required: !settings.enquiryMessageOptional,
     },
-    { name: "opt_in", kind: "checkbox", label: "Opt in", required: false },
+    { name: "opt_in", kind: "checkbox", label: DEFAULT_CONSENT_WORDING, required: false },
   );
   return fields;
 }
@@ -95,7 +99,8 @@ export type EnquirySubmissionOptions = {
  * - a Careers Enquiry becomes a General Enquiry with subcategory Career Enquiry;
  * - option keys are removed and the checked ones gathered into additional_services;
  * - the site's yes/no fields turn from booleans into 'Yes' or 'No';
- * - opt_in defaults to true when the form did not send it.
+ * - opt_in is sent as true or false when the form showed the box; without it, nothing is
+ *   claimed (marketing consent is only ever a ticked box: marketing-consent.ts).
  */
 export function prepareEnquirySubmission(
   values: Readonly<Record<string, unknown>>,
@@ -123,6 +128,6 @@ export function prepareEnquirySubmission(
     }
   }
 
-  result.opt_in = result.opt_in === undefined ? ENQUIRY_DEFAULTS.opt_in : isChecked(result.opt_in);
+  if (result.opt_in !== undefined) result.opt_in = isChecked(result.opt_in);
   return result;
 }

@@ -6,6 +6,7 @@
  */
 import { enquiryFormFields, type EnquiryFormContext } from "./enquiry-form";
 import { LEAD_FORM_CATEGORIES } from "./lead-categories";
+import { DEFAULT_CONSENT_WORDING } from "./marketing-consent";
 import { nameFields, type FieldDefinition, type SelectOption } from "./form-fields";
 import type { SiteSettings } from "./site-settings";
 import { visitorSources } from "./ui-constants";
@@ -121,7 +122,7 @@ export function vehicleEnquiryFields(
     {
       name: "opt_in",
       kind: "checkbox",
-      label: "Keep me up to date with news and offers",
+      label: DEFAULT_CONSENT_WORDING,
       required: false,
     },
   ];
@@ -161,7 +162,7 @@ export function testDriveFormFields(
     {
       name: "opt_in",
       kind: "checkbox",
-      label: "Keep me up to date with news and offers",
+      label: DEFAULT_CONSENT_WORDING,
       required: false,
     },
   ];
@@ -220,7 +221,7 @@ export function serviceFormFields(
     {
       name: "opt_in",
       kind: "checkbox",
-      label: "Keep me up to date with news and offers",
+      label: DEFAULT_CONSENT_WORDING,
       required: false,
     },
   ];
@@ -401,7 +402,7 @@ export function tradeInFormFields(
     {
       name: "opt_in",
       kind: "checkbox",
-      label: "Keep me up to date with news and offers",
+      label: DEFAULT_CONSENT_WORDING,
       required: false,
     },
   ];
@@ -430,7 +431,7 @@ export function fleetFormFields(settings: RuleSettings): LeadFormField[] {
     {
       name: "opt_in",
       kind: "checkbox",
-      label: "Keep me up to date with news and offers",
+      label: DEFAULT_CONSENT_WORDING,
       required: false,
     },
   ];

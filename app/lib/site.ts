@@ -27,6 +27,7 @@ const CLIENT_SETTINGS = [
   "showBelowMarketIndicator",
   "offersSubscription",
   "enquiryMessageOptional",
+  "marketingConsent",
   "yesNoFields",
   "phoneVariant",
   "testPhoneNumber",

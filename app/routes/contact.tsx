@@ -8,7 +8,7 @@
  */
 import { data } from "react-router";
 import type { Route } from "./+types/contact";
-import { DEFAULT_ENQUIRY_CATEGORY, ENQUIRY_DEFAULTS } from "~/domain/enquiry-form";
+import { DEFAULT_ENQUIRY_CATEGORY } from "~/domain/enquiry-form";
 import { ENQUIRY_CATEGORIES } from "~/domain/lead-categories";
 import {
   LEAD_FORM_SUBCATEGORIES,
@@ -175,7 +175,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         id="enquiry-form"
         className="mt-6"
         fields={fields}
-        defaults={{ category: loaderData.category, opt_in: ENQUIRY_DEFAULTS.opt_in }}
+        defaults={{ category: loaderData.category }}
         actionData={actionData}
         multipart={!vehicle}
         filesApi={

@@ -55,7 +55,6 @@ export default function Fleet({ actionData }: Route.ComponentProps) {
       <LeadForm
         id="fleet-form"
         fields={fleetFormFields(site.settings)}
-        defaults={{ opt_in: true }}
         actionData={actionData}
         submitLabel="Send fleet enquiry"
       />

@@ -141,7 +141,6 @@ export default function TradeIn({ loaderData, actionData }: Route.ComponentProps
         id="trade-in-form"
         className="mt-6"
         fields={fields}
-        defaults={{ opt_in: true }}
         actionData={actionData}
         extraErrors={lookup.errors}
         onValuesChange={() => {

@@ -77,7 +77,6 @@ export default function VehicleCheckout({ loaderData, actionData }: Route.Compon
       <LeadForm
         id={reserve ? "reserve-form" : "buy-online-form"}
         fields={checkoutFields(site.settings, deposit)}
-        defaults={{ opt_in: true }}
         actionData={actionData}
         submitLabel={`Continue to pay the ${deposit} deposit`}
       />

@@ -5,6 +5,7 @@
  * dealership as vendor and the website as provider. Checked against the DTD in tests.
  */
 import { findLeadCategory, type AdfInterest } from "~/domain/lead-categories";
+import { describeConsent } from "~/domain/marketing-consent";
 import type { LeadDocument } from "./lead-document";
 
 // Characters XML 1.0 does not allow at all (control characters except tab, LF, CR).
@@ -194,10 +195,15 @@ export function buildAdfXml(lead: LeadDocument, answers: ReadonlyArray<[string, 
         text("earliestdate", booking.start),
       )
     : null;
-  const comments = adfComments(
-    lead,
-    answers.map(([label, value]) => `${label}: ${value}`),
-  );
+  // The marketing opt-in as stored at intake (the DTD has no element of its own for it).
+  const consent = describeConsent(lead.consent, {
+    locale: lead.site.locale,
+    timeZone: lead.site.timeZone,
+  });
+  const comments = adfComments(lead, [
+    ...answers.map(([label, value]) => `${label}: ${value}`),
+    `Marketing consent: ${consent}`,
+  ]);
 
   const vendorContact = el(
     "contact",

@@ -3,6 +3,7 @@
  * dealership, location, vehicle, booking, files). E-mail, ADF/XML and webhooks are built from it.
  */
 import { asc, eq } from "drizzle-orm";
+import type { LeadConsent } from "~/domain/marketing-consent";
 import type { Database } from "../db/client";
 import { leadFiles, leads } from "../db/schema";
 import type { Site } from "../sites/site";
@@ -81,9 +82,24 @@ export type LeadDocument = {
   postcode: string | null;
   payload: Record<string, unknown>;
   details: LeadDetails;
+  /** The marketing opt-in as stored at intake (docs/product/leads-and-forms.md). */
+  consent: LeadConsent;
   files: LeadFileDocument[];
   site: Pick<Site, "id" | "slug" | "name" | "locale" | "url" | "domainName"> & { timeZone: string };
 };
+
+/** A lead row's consent columns as one value. */
+export function leadConsentOf(row: {
+  marketingConsent: boolean | null;
+  marketingConsentWording: string | null;
+  marketingConsentAt: Date | null;
+}): LeadConsent {
+  return {
+    given: row.marketingConsent === true && row.marketingConsentAt !== null,
+    wording: row.marketingConsentWording,
+    at: row.marketingConsentAt,
+  };
+}
 
 export async function loadLeadDocument(
   db: Database,
@@ -121,6 +137,7 @@ export async function loadLeadDocument(
     postcode: row.postcode,
     payload: row.payload,
     details: row.details as LeadDetails,
+    consent: leadConsentOf(row),
     files,
     site: {
       id: site.id,

@@ -3,6 +3,7 @@
  * and HTML with every answer, the lead as ADF/XML attached (for the CRM) and any uploaded files.
  */
 import { join } from "node:path";
+import { describeConsent } from "~/domain/marketing-consent";
 import type { MailAttachment, OutgoingMail } from "../providers/mail/mail-transport";
 import { buildAdfXml } from "./adf";
 import type { LeadDocument } from "./lead-document";
@@ -39,13 +40,14 @@ const NOT_ANSWERS = new Set([
   "booking_time",
   "booking_type",
   "page_id",
+  // The opt-in box: shown as the consent stored with the lead (consentLine).
+  "opt_in",
 ]);
 
 const LABELS: Record<string, string> = {
   stock_number: "Stock number",
   car_type: "Vehicle type",
   vehicle_status: "Vehicle status",
-  opt_in: "Happy to receive offers",
   terms_conditions: "Accepted terms and conditions",
   additional_services: "Additional services",
   preferredDealership: "Preferred dealership",
@@ -86,6 +88,8 @@ export function leadAnswers(lead: LeadDocument): Array<[string, string]> {
   const answers: Array<[string, string]> = [];
   for (const [key, value] of Object.entries(lead.payload)) {
     if (NOT_ANSWERS.has(key)) continue;
+    // Only the stored consent speaks of consent: a field a client names so is not shown.
+    if (/^marketing\s*consent/i.test(humanise(key))) continue;
     const shown = display(value);
     if (shown !== "") answers.push([humanise(key), shown]);
   }
@@ -98,6 +102,11 @@ function escapeHtml(value: string): string {
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;");
+}
+
+/** "given at {time} to '{wording}'" or "not given" (docs/product/leads-and-forms.md). */
+export function consentLine(lead: Pick<LeadDocument, "consent" | "site">): string {
+  return describeConsent(lead.consent, { locale: lead.site.locale, timeZone: lead.site.timeZone });
 }
 
 function personName(lead: LeadDocument): string {
@@ -129,6 +138,7 @@ function sections(lead: LeadDocument): Section[] {
         lead.phone ? `tel:${lead.phone.replace(/[^\d+]/g, "")}` : undefined,
       ],
       ["Postcode", lead.postcode ?? ""],
+      ["Marketing consent", consentLine(lead)],
     ],
   };
   const enquiry: Section = {

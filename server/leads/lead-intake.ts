@@ -34,7 +34,7 @@ import {
 } from "./lead-fields";
 import { createLeadBatchWriter, type NewLead, type NewLeadOutcome } from "./lead-batch";
 import { INVALID_KEY_MESSAGE, idempotencyKeyOf, leadFingerprint } from "./lead-idempotency";
-import { changedKeys, contactColumns, leadPayload } from "./lead-payload";
+import { changedKeys, consentColumns, contactColumns, leadPayload } from "./lead-payload";
 import { resolveLead, SLOT_TAKEN_MESSAGE, type ResolvedLead } from "./lead-resolution";
 import { queueDeliveries } from "./lead-routing";
 import {
@@ -90,11 +90,13 @@ export type LeadIntakeDependencies = {
 
 /** The columns a submission sets on its lead row, whether it creates the lead or completes it. */
 function submissionColumns(
+  site: Site,
   resolved: ResolvedLead,
   payload: Record<string, unknown>,
   fields: LeadFields,
   completed: boolean,
   now: Date,
+  consentGivenBefore: Date | null = null,
 ) {
   return {
     category: resolved.category,
@@ -107,6 +109,7 @@ function submissionColumns(
     locationId: resolved.locationId,
     vehicleId: resolved.vehicleId,
     ...contactColumns(payload),
+    ...consentColumns(site, fields, now, consentGivenBefore),
     payload,
     details: resolved.details,
     updatedAt: now,
@@ -190,7 +193,7 @@ export class LeadIntake {
         row: {
           id,
           siteId: site.id,
-          ...submissionColumns(resolved, payload, fields, completed, now),
+          ...submissionColumns(site, resolved, payload, fields, completed, now),
           target,
           idempotencyKey: key,
           fingerprint,
@@ -286,7 +289,15 @@ export class LeadIntake {
         await updateLead(
           tx,
           lead.id,
-          submissionColumns(resolved, payload, merged, completed, new Date()),
+          submissionColumns(
+            site,
+            resolved,
+            payload,
+            merged,
+            completed,
+            new Date(),
+            lead.marketingConsentAt,
+          ),
         );
         const event: LeadEventRow = {
           leadId: lead.id,

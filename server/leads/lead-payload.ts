@@ -4,6 +4,7 @@
  * visited pages and tracking parameters put on the site's configured origin.
  */
 import { buildLeadPayload } from "~/domain/lead";
+import { consentWording, isConsentTicked } from "~/domain/marketing-consent";
 import { pickTrackingParams } from "~/domain/tracking";
 import type { Site } from "../sites/site";
 import { onSiteOrigin } from "../sites/site-origin";
@@ -66,6 +67,28 @@ export function contactColumns(payload: Record<string, unknown>) {
     email: str(payload.email),
     phone: str(payload.phone),
     postcode: str(payload.postcode),
+  };
+}
+
+/**
+ * The marketing consent columns of the lead row (docs/product/leads-and-forms.md, "Marketing
+ * consent"). Consent is the opt-in box ticked, nothing else a client sends: the words are the
+ * site's, as its forms show them, and the time is the server's at intake (a later step keeps the
+ * time the box was first sent ticked). A lead whose form had no box records nothing.
+ */
+export function consentColumns(
+  site: Pick<Site, "settings">,
+  fields: LeadFields,
+  now: Date,
+  givenBefore: Date | null = null,
+) {
+  if (fields.opt_in === undefined || fields.opt_in === null)
+    return { marketingConsent: null, marketingConsentWording: null, marketingConsentAt: null };
+  const given = isConsentTicked(fields.opt_in);
+  return {
+    marketingConsent: given,
+    marketingConsentWording: consentWording(site.settings.marketingConsent),
+    marketingConsentAt: given ? (givenBefore ?? now) : null,
   };
 }
 

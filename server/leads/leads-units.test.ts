@@ -6,7 +6,7 @@ import { retryDelay } from "./delivery-worker";
 import { parseFormState } from "./finance-page";
 import { clientKey, headersOf, isCrossSiteRequest } from "./guard";
 import type { LeadDocument } from "./lead-document";
-import { leadAnswers, leadSubject } from "./lead-email";
+import { leadAnswers, leadSubject, leadText } from "./lead-email";
 import { isCompletedSubmission, validateContactFields } from "./lead-fields";
 import { leadFingerprint } from "./lead-idempotency";
 import { multipartLead } from "./router";
@@ -34,6 +34,7 @@ function lead(overrides: Partial<LeadDocument> = {}): LeadDocument {
       additional_services: ["Car wash"],
     },
     details: {},
+    consent: { given: false, wording: null, at: null },
     files: [],
     site: {
       id: 1,
@@ -116,9 +117,29 @@ describe("ADF/XML", () => {
         },
       }),
     ],
+    [
+      "a lead that gave marketing consent",
+      lead({
+        consent: {
+          given: true,
+          wording: "Keep me <posted> & updated",
+          at: new Date("2026-11-22T01:00:00Z"),
+        },
+      }),
+    ],
   ])("is valid for %s", (_name, document) => {
     const xml = buildAdfXml(document, leadAnswers(document));
     expect(adfProblems(xml)).toBeNull();
+  });
+
+  it("says whether marketing consent was given, when and to which words (Marketing consent)", () => {
+    const given = lead({
+      consent: { given: true, wording: "Keep me posted", at: new Date("2026-11-22T01:00:00Z") },
+    });
+    expect(buildAdfXml(given, [])).toMatch(
+      /Marketing consent: given at 22 Nov 2026, 12:00:00\s?pm AEDT to &apos;Keep me posted&apos;<\/comments>/,
+    );
+    expect(buildAdfXml(lead(), [])).toContain("Marketing consent: not given</comments>");
   });
 
   it("names the interest: test drive, sell", () => {
@@ -149,10 +170,21 @@ describe("lead e-mail", () => {
     expect(leadSubject(lead({ subcategory: "Career Enquiry" }))).toBe(
       "General Enquiry (Career Enquiry): Jo Bloggs",
     );
-    expect(leadAnswers(lead())).toEqual([
-      ["Happy to receive offers", "Yes"],
-      ["Additional services", "Car wash"],
-    ]);
+    expect(leadAnswers(lead())).toEqual([["Additional services", "Car wash"]]);
+  });
+
+  it("shows the stored consent, never a field a client names consent (Marketing consent)", () => {
+    const claimed = lead({
+      payload: { message: "hi", marketing_consent: "given", "Marketing Consent At": "today" },
+    });
+    expect(leadAnswers(claimed)).toEqual([]);
+    expect(leadText(claimed)).toContain("Marketing consent: not given");
+    const given = lead({
+      consent: { given: true, wording: "Keep me posted", at: new Date("2026-11-22T01:00:00Z") },
+    });
+    expect(leadText(given)).toMatch(
+      /Marketing consent: given at 22 Nov 2026, 12:00:00\s?pm AEDT to 'Keep me posted'/,
+    );
   });
 });
 

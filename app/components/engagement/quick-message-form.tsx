@@ -14,6 +14,7 @@ import { localiseText } from "~/domain/locale";
 import { cn } from "~/app/lib/cn";
 import { pushAnalyticsEvent } from "./analytics";
 import { useSite, useTemplate } from "~/app/lib/site";
+import { consentBox } from "~/app/components/forms/marketing-consent";
 
 const INPUT_TYPES: Record<string, string> = { email: "email", phone: "tel" };
 const AUTOCOMPLETE: Record<string, string> = {
@@ -47,6 +48,7 @@ export function QuickMessageForm({
   const site = useSite();
   const t = useTemplate();
   const formId = useId();
+  const consent = consentBox(site);
   // The enquiry form's own fields and rules, without the selects this context already answers.
   const fields = useMemo(
     () => enquiryFormFields({ showCategory: false, locations: [], dealerships: [] }, site.settings),
@@ -193,11 +195,11 @@ export function QuickMessageForm({
                   id={id}
                   name={field.name}
                   type="checkbox"
-                  defaultChecked
+                  defaultChecked={consent.ticked}
                   className="mt-1 size-4 accent-[var(--brand)]"
                 />
                 <label htmlFor={id} className="text-sm text-slate-800">
-                  Keep me updated with news and offers
+                  {consent.wording}
                 </label>
               </div>
             );

@@ -75,7 +75,7 @@ export function BookingForm({
     <LeadForm
       id={page.kind === "service" ? "service-form" : "test-drive-form"}
       fields={fields}
-      defaults={{ location_id: String(page.selectedLocationId ?? ""), opt_in: true, ...defaults }}
+      defaults={{ location_id: String(page.selectedLocationId ?? ""), ...defaults }}
       actionData={actionData}
       slots={days}
       onValuesChange={onValuesChange}

@@ -32,6 +32,7 @@ import {
   TextControl,
 } from "./field-controls";
 import type { FormValuesData, LeadFormActionData } from "./form-types";
+import { CONSENT_FIELD, consentBox, withConsentDefault } from "./marketing-consent";
 import { TimeSlotPicker } from "./time-slot-picker";
 import { focusField, useLeadSubmit } from "./use-lead-submit";
 
@@ -70,7 +71,11 @@ export function LeadFormFields({
     if (hydrated && field.whenCategory !== undefined && values.category !== field.whenCategory)
       return null;
     if (hydrated && !isFieldShown(field, fields, values as FormValues, rules)) return null;
-    const label = localiseText(field.label ?? field.name, site.locale);
+    // The opt-in box reads the site's own words as they are stored with the lead.
+    const label =
+      field.name === CONSENT_FIELD
+        ? consentBox(site).wording
+        : localiseText(field.label ?? field.name, site.locale);
     const common = {
       formId,
       field,
@@ -190,8 +195,8 @@ export function LeadForm(props: LeadFormProps) {
   const hydrated = useHydrated();
   const actionData = props.useFetcherSubmit ? (fetcher.data ?? null) : (props.actionData ?? null);
   const initial = useMemo(
-    () => ({ ...props.defaults, ...actionData?.values }),
-    [props.defaults, actionData],
+    () => ({ ...withConsentDefault(props.fields, props.defaults, site), ...actionData?.values }),
+    [props.fields, props.defaults, actionData, site],
   );
   const [live, setLive] = useState<FormValuesData>(initial);
   const [announcement, setAnnouncement] = useState("");

@@ -19,11 +19,12 @@ import {
 } from "~/domain/multi-step-form";
 import { ANALYTICS_EVENT_IDS } from "~/domain/analytics-events";
 import { cn } from "~/app/lib/cn";
-import { useTemplate } from "~/app/lib/site";
+import { useSite, useTemplate } from "~/app/lib/site";
 import { FormAlert, Honeypot } from "./field-controls";
 import type { FormValuesData, LeadFormActionData } from "./form-types";
 import { useHydrated } from "~/app/lib/use-hydrated";
 import { HONEYPOT_NAME, LeadFormFields } from "./lead-form";
+import { withConsentDefault } from "./marketing-consent";
 import { focusField, useLeadSubmit } from "./use-lead-submit";
 
 type AnalyticsWindow = Window & { dataLayer?: unknown[] };
@@ -45,6 +46,7 @@ export function MultiStepLeadForm({
   stepActions?: Record<string, { intent: string; label: string }>;
 }) {
   const t = useTemplate();
+  const site = useSite();
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -57,9 +59,12 @@ export function MultiStepLeadForm({
     ? { ...base, status: base.current === steps.length - 1 ? "submitting" : "saving" }
     : base;
   const step = steps[state.current] ?? steps[0]!;
-  const values: FormValuesData = { ...defaults, ...actionData?.values };
-  const stepFieldNames = new Set(step.fields.map((f) => f.name));
   const allFields = steps.flatMap((s) => s.fields);
+  const values: FormValuesData = {
+    ...withConsentDefault(allFields, defaults, site),
+    ...actionData?.values,
+  };
+  const stepFieldNames = new Set(step.fields.map((f) => f.name));
   // Back and a step's own button (a lookup) post without the step's check.
   const submit = useLeadSubmit({
     id,

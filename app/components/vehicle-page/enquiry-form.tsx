@@ -1,4 +1,3 @@
-import { ENQUIRY_DEFAULTS } from "~/domain/enquiry-form";
 import { vehicleEnquiryFields } from "~/domain/lead-forms";
 import { localiseText } from "~/domain/locale";
 import { LeadForm } from "~/app/components/forms/lead-form";
@@ -21,7 +20,6 @@ export function VehicleEnquiryForm({ vehicleId }: { vehicleId: number }) {
         id="vehicle-enquiry"
         className="mt-3"
         fields={vehicleEnquiryFields(site.settings)}
-        defaults={{ opt_in: ENQUIRY_DEFAULTS.opt_in }}
         action={`/contact?car_id=${encodeURIComponent(String(vehicleId))}`}
         useFetcherSubmit
         submitLabel="Send enquiry"

@@ -18,7 +18,7 @@ import { changeLeadStatus, loadLeadDetail, resendDelivery } from "~/server/admin
 import { requireStaff } from "~/server/admin/staff-scope";
 import { StaffTime, staffTimeText } from "~/app/components/admin/staff-time";
 import { TestPaymentBadge } from "~/app/components/admin/payment-notices";
-import { isTestPaymentLead } from "~/server/leads/lead-email";
+import { consentLine, isTestPaymentLead } from "~/server/leads/lead-email";
 
 export function meta({ data: d }: Route.MetaArgs) {
   return [{ title: `${d?.title ?? "Lead"} · Back office` }];
@@ -62,6 +62,7 @@ export async function loader(args: Route.LoaderArgs) {
     email: lead.email,
     phone: lead.phone,
     postcode: lead.postcode,
+    consent: consentLine(lead),
     message: text(lead.payload.message),
     testPayment: isTestPaymentLead(lead),
     booking: lead.details.booking?.label
@@ -245,6 +246,8 @@ export default function Lead() {
           </dd>
           <dt className="font-medium">Postcode</dt>
           <dd>{d.postcode ?? "—"}</dd>
+          <dt className="font-medium">Marketing consent</dt>
+          <dd>{d.consent}</dd>
         </dl>
       </Section>
 

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import { mobileCountryFor, normaliseMobile } from "~/domain/mobile-number";
+import { mobileCountriesOf, normaliseMobile } from "~/domain/mobile-number";
 import type { Favourite } from "~/domain/favourites";
 import type { Database } from "../db/client";
 import { garageCodes, garageSessions, garageUsers, garageWatchlist, vehicles } from "../db/schema";
@@ -79,11 +79,11 @@ export class GarageAuth {
     return this.deps.now ? this.deps.now() : Date.now();
   }
 
-  /** The number in E.164, or the site's message for a malformed one. */
+  /** The number in E.164, or the site's message for one that is not a mobile of its countries. */
   normalise(site: Site, raw: unknown): Outcome<string> {
     const result = normaliseMobile(
       typeof raw === "string" ? raw.slice(0, 40) : "",
-      mobileCountryFor(site.locale),
+      mobileCountriesOf(site.locale, site.settings.garage.signInCountries),
     );
     return result.ok ? { ok: true, value: result.e164 } : fail(400, result.message);
   }

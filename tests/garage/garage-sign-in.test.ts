@@ -168,7 +168,7 @@ describe("sign-in with a mobile number", () => {
     expect(us.status).toBe(400);
     expect(us.json).toEqual({ error: MOBILE_MESSAGES.us });
     expect(
-      (await call(US_SITE, "POST", "/api/auth/code", { phone: "(123) 456-7890" })).status,
+      (await call(US_SITE, "POST", "/api/auth/code", { phone: "(212) 555-0123" })).status,
     ).toBe(202);
     // A site without garage sign-in has none.
     expect(

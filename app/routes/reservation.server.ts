@@ -41,6 +41,9 @@ export async function loadReservation(
           email: row.shopper.email,
         }
       : null,
+    /** The shopper may (again) give the card on our card page: none is being charged. */
+    payPath:
+      mine && context.reservations.takesCardOnOurPage(row) ? `/reservations/${row.id}/pay` : null,
     heading: vehicle ? vehicleHeading(vehicle) : "Your vehicle",
     vehiclePagePath: vehicle ? vehiclePagePath(vehicle.slug, settings) : "/",
     retryPath: vehicle ? checkoutPath(vehicle.slug, settings) : "/",

@@ -87,6 +87,15 @@ export default function Reservation({ loaderData: r }: Route.ComponentProps) {
           We are waiting for the card provider to confirm your {r.deposit} deposit for the{" "}
           {r.heading}. This page updates by itself.
         </p>
+        {r.payPath ? (
+          <p className="mt-3 text-lg">
+            Not paid yet?{" "}
+            <a href={r.payPath} className="font-semibold text-brand underline">
+              {`Pay the ${r.deposit} deposit by card`}
+            </a>
+            .
+          </p>
+        ) : null}
       </FormPage>
     );
   const refunded = r.status === "refunded";

@@ -327,10 +327,12 @@ export class ReservationService {
       this.deps.logger.error({ err: error, reservation: id }, "card charge not confirmed");
       return { ok: false, status: 503, message: CHARGE_MESSAGES.notConfirmed };
     }
+    // The charge is the reservation's payment whatever became of the hold meanwhile (a payment
+    // after the hold ended is then kept or refunded by the late-payment rule).
     await this.deps.db
       .update(reservations)
       .set({ paymentId: state.id, claimedAt: null, updatedAt: this.#now() })
-      .where(and(eq(reservations.id, id), eq(reservations.status, "held")));
+      .where(and(eq(reservations.id, id), eq(reservations.paymentId, claimed.paymentId!)));
     if (state.status === "succeeded") await this.applyOutcome(id, "succeeded");
     else if (state.status === "failed") await this.applyOutcome(id, "failed", state.failureMessage);
     return { ok: true, reservation: (await this.find(site.id, id)) ?? row };
@@ -376,6 +378,12 @@ export class ReservationService {
       .update(reservations)
       .set({ claimedAt: null })
       .where(and(eq(reservations.id, claimed.id), eq(reservations.claimedAt, claimed.claimedAt!)));
+  }
+
+  /** The reservation waits for a card our page takes (Pin's fields, Stripe's Payment Element). */
+  takesCardOnOurPage(row: ReservationRow): boolean {
+    const provider = this.deps.providers.byName(row.provider);
+    return row.status === "held" && !this.chargeUnderWay(row) && Boolean(provider?.chargeCard);
   }
 
   /** A charge or refund of this reservation is under way at its provider (a fresh claim). */
@@ -774,6 +782,8 @@ export class ReservationService {
         and(
           eq(reservations.status, "held"),
           lt(reservations.expiresAt, now),
+          // A card being charged right now is not cut off: its answer decides.
+          sql`(${reservations.claimedAt} IS NULL OR ${reservations.claimedAt} < ${new Date(now.getTime() - CLAIM_STALE_MS)})`,
           ...(where ? [where] : []),
         ),
       )

@@ -272,6 +272,39 @@ describe("a charge whose process stopped mid-call", () => {
     ).toHaveLength(1);
   });
 
+  it("while a card is being charged the card page sends the shopper to the confirmation and the hold is not cut off; once stale, the card page asks again", async () => {
+    const site = await aSite(server, { settings: { paymentProvider: "pin-payments" } });
+    const { reservation, cookie } = await reserveACar(server, site, "pk_test_pin");
+    const host = `${site.slug}.localhost`;
+    await db()
+      .update(reservations)
+      .set({ claimedAt: new Date(), claimAttempt: 1, expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(reservations.id, reservation.id));
+    await server.reservations.expireDue();
+    expect((await rowOf(reservation.id)).status).toBe("held");
+    const pay = await fetchWithHost(server, host, `/reservations/${reservation.id}/pay`);
+    expect(pay.status).toBe(303);
+    expect(pay.headers.location).toBe(`/reservations/${reservation.id}`);
+    const waiting = await fetchWithHost(server, host, `/reservations/${reservation.id}`, {
+      headers: { cookie },
+    });
+    expect(waiting.body).toContain("Confirming your payment");
+    expect(waiting.body).not.toContain("Pay the $200 deposit by card");
+
+    await staleClaim(reservation.id, 1);
+    await db()
+      .update(reservations)
+      .set({ expiresAt: new Date(Date.now() + 600_000) })
+      .where(eq(reservations.id, reservation.id));
+    expect((await fetchWithHost(server, host, `/reservations/${reservation.id}/pay`)).status).toBe(
+      200,
+    );
+    const again = await fetchWithHost(server, host, `/reservations/${reservation.id}`, {
+      headers: { cookie },
+    });
+    expect(again.body).toContain("Pay the $200 deposit by card");
+  });
+
   it("a stale claim on a Pin card lets the shopper pay again", async () => {
     const site = await aSite(server, { settings: { paymentProvider: "pin-payments" } });
     const { reservation } = await reserveACar(server, site, "pk_test_pin");

@@ -19,6 +19,7 @@ import {
   VEHICLE_ACTION_KINDS,
   VEHICLE_PATHS,
 } from "./site-constants";
+import { DEFAULT_CONSENT_WORDING, MARKETING_CONSENT_DEFAULTS } from "./marketing-consent";
 
 export * from "./site-constants";
 
@@ -692,6 +693,24 @@ export const SiteSettingsSchema = z.object({
     .describe(
       "Lead API: 'live' stores leads at /api and delivers them; 'mock' (test sites) answers at /mock, keeps leads in the test store and never delivers them.",
     ),
+  marketingConsent: z
+    .object({
+      default: z
+        .enum(MARKETING_CONSENT_DEFAULTS)
+        .default("market")
+        .describe(
+          "How the opt-in box of lead forms starts: 'market' follows the law of the site's market (unticked for AU and NZ, ticked for US); 'ticked' is honoured only where a pre-ticked box is lawful (US); 'unticked' always.",
+        ),
+      wording: z
+        .string()
+        .trim()
+        .min(1)
+        .max(300)
+        .default(DEFAULT_CONSENT_WORDING)
+        .describe("The words beside the opt-in box, stored with each lead that ticks it."),
+    })
+    .default({ default: "market", wording: DEFAULT_CONSENT_WORDING })
+    .describe("The marketing opt-in box of lead forms (docs/product/leads-and-forms.md)."),
   bookingTimeZone: z
     .string()
     .default("Australia/Sydney")

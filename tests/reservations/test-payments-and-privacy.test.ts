@@ -194,6 +194,44 @@ describe("with the test card provider standing in (a demo)", () => {
     expect(fromMail.body).toContain("sam.private@example.com");
   });
 
+  it("the checkout form gives the shopper's browser the reservation's cookie, as a document post and through the app's own fetch", async () => {
+    const settings = server.registry.byId(site.id)!.settings;
+    for (const suffix of ["", ".data"]) {
+      const car = await aDepositCar(server, site);
+      const sent = await fetchWithHost(
+        server,
+        host(),
+        `${checkoutPath(car.slug, settings)}${suffix}`,
+        {
+          method: "POST",
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            origin: `http://${host()}:${server.port}`,
+          },
+          body: new URLSearchParams({
+            first_name: "Sam",
+            last_name: "Form",
+            email: "sam.form@example.com",
+            phone: "0412345678",
+            terms_conditions: "on",
+          }).toString(),
+        },
+      );
+      expect(sent.status, suffix).toBeLessThan(400);
+      const [held] = await server.database.db
+        .select()
+        .from(reservations)
+        .where(eq(reservations.vehicleId, car.id));
+      expect(held, suffix).toBeDefined();
+      const cookie = cookieOf(sent);
+      expect(cookie, suffix).toMatch(/^reservation_[0-9a-f]{32}=/);
+      const mine = await fetchWithHost(server, host(), `/reservations/${held!.id}`, {
+        headers: { cookie },
+      });
+      expect(mine.body, suffix).toContain("sam.form@example.com");
+    }
+  });
+
   it("answers 413 to a body over the limit on every reservation and webhook endpoint, and bounds the extra details", async () => {
     const big = JSON.stringify({ padding: "x".repeat(300_000) });
     const post = (path: string, onHost = host()) =>

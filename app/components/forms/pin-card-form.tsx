@@ -94,7 +94,10 @@ function setupScript(p: PinCardFormProps): string {
           });
           const body = await res.json().catch(() => ({}));
           // Paid or declined: the confirmation page says which, with Pin's words for a decline.
-          if (res.ok) return window.location.assign(${js(p.returnUrl)});
+          // Being charged already (another tab, a second click), or no answer from Pin yet: the
+          // confirmation page shows the outcome; paying again here would be refused anyway.
+          if (res.ok || res.status === 409 || res.status === 503)
+            return window.location.assign(${js(p.returnUrl)});
           say(body.error || "Your card was not charged. Please try again.");
         } catch {
           say("We could not reach the dealership's website. Your card was not charged; please try again.");

@@ -102,6 +102,8 @@ export default [
   // The garage (docs/product/garage.md); a site's own garage path is answered by the not-found route.
   route("my-garage", "routes/garage.tsx", { id: "garage" }),
   route("my-garage/saved", "routes/garage.tsx", { id: "garage-saved" }),
+  // The unsubscribe link of garage alerts: a page with a button; its POST unsubscribes.
+  route("my-garage/unsubscribe", "routes/garage-unsubscribe.tsx"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -14,6 +14,7 @@ import type { MailTransport } from "../providers/mail/mail-transport";
 import type { SmsProvider } from "../providers/sms/sms-provider";
 import type { Site } from "../sites/site";
 import type { DigestCar } from "./saved-search-digest";
+import { unsubscribePath } from "./unsubscribe";
 
 export type AlertPayload = {
   vehicleId: number;
@@ -155,7 +156,7 @@ export class GarageAlertWorker {
       return "skipped: site sends no sold alerts";
     const p = alert.payload as AlertPayload;
     const origin = this.deps.originOf(site);
-    const unsubscribeUrl = `${origin}/api/garage/unsubscribe?token=${user.unsubscribeToken}`;
+    const unsubscribeUrl = `${origin}${unsubscribePath(user.unsubscribeToken)}`;
     const price = (n: number | undefined) => formatPrice(n ?? 0, site.locale);
     if (alert.kind === "search_digest") {
       const digest = alert.payload as { search: string; total: number; cars: DigestCar[] };

@@ -12,23 +12,28 @@
  *   DELETE /api/garage/watchlist/:vehicleId       -> {watchlist}
  *   GET    /api/garage/users/:userId/watchlist    -> {watchlist}      (own id only)
  *   POST   /api/garage/saved-searches {search}    -> 201
- *   GET|POST /api/garage/unsubscribe?token=           -> alerts off, no sign-in needed
+ *   GET  /api/garage/unsubscribe?token=            -> 303 to the unsubscribe page (no change)
+ *   POST /api/garage/unsubscribe?token=            -> alerts off, no sign-in needed
  *
  * Input is checked before any I/O; answers are JSON with an `error` a person can act on.
  */
 import express from "express";
 import type { NextFunction, Request, Response } from "express";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { isValidEmail, isValidName } from "~/domain/form-fields";
 import type { Database } from "../db/client";
-import { garageSavedSearches, garageUsers } from "../db/schema";
+import { garageSavedSearches } from "../db/schema";
 import { clientKey, headersOf, isCrossSiteRequest } from "../leads/guard";
-import { createSiteScope } from "../sites/scope";
 import type { Site } from "../sites/site";
 import type { GarageAuth, Outcome, SignInUser } from "./garage-auth";
 import { SIGN_IN } from "./garage-auth";
 import { savedSearchState } from "./saved-search-digest";
+import {
+  UNSUBSCRIBE_MESSAGES,
+  UNSUBSCRIBE_STATUS,
+  unsubscribe,
+  unsubscribePath,
+} from "./unsubscribe";
 
 export const SESSION_COOKIE = "garage_session";
 
@@ -274,34 +279,33 @@ export function createGarageRouter(deps: { db: Database; auth: GarageAuth }) {
     }),
   );
 
-  /** One-click unsubscribe (RFC 8058 POST, or the link itself): no sign-in needed. */
-  const unsubscribe = wrap(async (req, res) => {
+  /**
+   * Links of alerts sent before the unsubscribe page: opening one shows that page (nothing is
+   * changed by a GET, which mail scanners send); a POST (RFC 8058 one-click) unsubscribes.
+   */
+  router.get("/api/garage/unsubscribe", (req, res) => {
     const raw = String(req.query.token ?? "");
-    if (!/^[A-Za-z0-9_-]{20,64}$/.test(raw)) {
-      res.status(400).type("text/plain").send("This unsubscribe link is not complete.");
-      return;
-    }
-    const rows = await createSiteScope(db, site(res).id).update(
-      garageUsers,
-      { alertsOff: true },
-      eq(garageUsers.unsubscribeToken, raw),
-    );
-    if (rows.length === 0) {
-      res.status(404).type("text/plain").send("This unsubscribe link is not known.");
-      return;
-    }
-    res
-      .status(200)
-      .set("Cache-Control", "private, no-store")
-      .type("html")
-      .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Unsubscribed</title></head><body><main><h1>You are unsubscribed</h1><p>You will get no more garage alerts from ${escapeHtml(site(res).name)}.</p><p><a href="/">Back to the website</a></p></main></body></html>`,
-      );
+    res.redirect(303, unsubscribePath(raw));
   });
-  router.get("/api/garage/unsubscribe", unsubscribe);
-  router.post("/api/garage/unsubscribe", unsubscribe);
+  router.post(
+    "/api/garage/unsubscribe",
+    wrap(async (req, res) => {
+      const state = await unsubscribe(db, site(res).id, String(req.query.token ?? ""));
+      const status = UNSUBSCRIBE_STATUS[state];
+      if (state !== "done") {
+        res
+          .status(status)
+          .type("text/plain")
+          .send(UNSUBSCRIBE_MESSAGES[state === "incomplete" ? "incomplete" : "unknown"]);
+        return;
+      }
+      res
+        .status(200)
+        .set("Cache-Control", "private, no-store")
+        .type("text/plain")
+        .send(`You are unsubscribed: no more garage alerts from ${site(res).name}.`);
+    }),
+  );
 
   return router;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -361,15 +361,23 @@ describe("alerts", () => {
         .sort(),
     ).toEqual(["watcher0@example.com", "watcher1@example.com"]);
     expect(dropMail()).toHaveLength(2);
-    expect(dropMail()[0]!.raw).toMatch(/List-Unsubscribe/i);
-
-    // One-click unsubscribe, without signing in.
-    const token = /unsubscribe\?token=([A-Za-z0-9_-]+)/.exec(
-      dropMail()[0]!.raw.replace(/=\r?\n/g, ""),
-    )?.[1];
-    expect(token).toBeTruthy();
-    expect((await call(SITE, "POST", `/api/garage/unsubscribe?token=${token}`)).status).toBe(200);
-    expect((await call(SITE, "GET", "/api/garage/unsubscribe?token=short")).status).toBe(400);
+    // RFC 8058: the page's address in List-Unsubscribe, and one-click by POST to it.
+    const raw = dropMail()[0]!
+      .raw.replace(/=\r?\n/g, "")
+      .replace(/\r?\n[ \t]+/g, " ");
+    const listUnsubscribe = /^List-Unsubscribe: <([^>]+)>/im.exec(raw)?.[1];
+    expect(listUnsubscribe).toMatch(
+      /^http:\/\/coastal-kia\.localhost:\d+\/my-garage\/unsubscribe\?token=[A-Za-z0-9_-]{20,64}$/,
+    );
+    expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/im);
+    const path = new URL(listUnsubscribe!).pathname + new URL(listUnsubscribe!).search;
+    const oneClick = await fetchWithHost(server, `${SITE}.localhost`, path, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.status).toBe(200);
+    expect(oneClick.body).toContain("You are unsubscribed");
   });
 
   it("saves a search and sends a digest of the cars added since", async () => {

@@ -140,6 +140,8 @@ export class LeadFileStore {
     try {
       parser = busboy({
         headers: headers as busboy.BusboyConfig["headers"],
+        // Browsers send a file's name as UTF-8 (busboy reads Latin-1 unless told).
+        defParamCharset: "utf8",
         limits: {
           fileSize: limits.maxFileBytes,
           files: limits.maxFiles,
@@ -287,10 +289,16 @@ function mb(bytes: number): string {
   return `${Math.round(bytes / 1024 / 1024)} MB`;
 }
 
-/** A display name for an uploaded file: no path, no control characters, at most 120 characters. */
+/**
+ * A display name for an uploaded file, in the person's own script: no path, no control or
+ * direction-changing characters (which could make 'cv\u202Efdp.exe' read as 'cvexe.pdf'), at most
+ * 120 characters.
+ */
 export function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "file";
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, "").trim();
-  return (cleaned || "file").slice(-120);
+  const base = name.normalize("NFC").split(/[\\/]/).pop() ?? "file";
+  const unsafe =
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff"<>|:*?]/g;
+  const cleaned = base.replace(unsafe, "").trim();
+  return [...(cleaned || "file")].slice(-120).join("");
 }

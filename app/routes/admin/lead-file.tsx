@@ -19,12 +19,17 @@ export async function loader(args: Route.LoaderArgs) {
     () => null,
   );
   if (size === null) throw data("The file is no longer stored.", { status: 410 });
-  const name = file.originalName.replace(/["\\\r\n]/g, "_");
+  // The plain filename is for clients that read no other: ASCII only (a header holds no more).
+  const name = file.originalName.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  const encoded = encodeURIComponent(file.originalName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return new Response(Readable.toWeb(createReadStream(path)) as ReadableStream, {
     headers: {
       "Content-Type": file.contentType,
       "Content-Length": String(size),
-      "Content-Disposition": `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
+      "Content-Disposition": `attachment; filename="${name}"; filename*=UTF-8''${encoded}`,
       "X-Content-Type-Options": "nosniff",
     },
   });

@@ -704,8 +704,8 @@ export const SiteSettingsSchema = z.object({
       wording: z
         .string()
         .trim()
-        .min(1)
-        .max(300)
+        .min(1, "Write the words shown beside the box.")
+        .max(300, "Keep the words to 300 characters.")
         .default(DEFAULT_CONSENT_WORDING)
         .describe("The words beside the opt-in box, stored with each lead that ticks it."),
     })

@@ -9,6 +9,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CONSENT_WORDING } from "~/domain/marketing-consent";
 import { devMail, leads, sites } from "~/server/db/schema";
+import { saveSiteSettings } from "~/server/admin/editors/site-editors";
 import type { RunningServer } from "~/server/start";
 import { signInAs } from "../support/staff";
 import { fetchWithHost, startTestServer } from "../support/test-server";
@@ -171,6 +172,31 @@ describe("the opt-in box starts as the site's market allows", () => {
       await setConsentSetting("coastal-kia", { default: "market" });
       await setConsentSetting("lone-star-autos", { default: "market" });
     }
+  });
+});
+
+describe("the setting in the back office's settings editor", () => {
+  it("refuses words that are empty or too long with a message, and changes nothing", async () => {
+    const deps = { db: db(), bus: server.bus };
+    const before = server.registry.byId(siteId("outback-campers"))!.settings.marketingConsent;
+    for (const [wording, message] of [
+      ["   ", "Write the words shown beside the box."],
+      ["x".repeat(301), "Keep the words to 300 characters."],
+    ]) {
+      const result = await saveSiteSettings(deps, siteId("outback-campers"), {
+        marketingConsent: { wording },
+      } as never);
+      expect(result).toMatchObject({ ok: false, status: 400 });
+      expect(JSON.stringify(result)).toContain(message);
+    }
+    const [row] = await db()
+      .select()
+      .from(sites)
+      .where(eq(sites.id, siteId("outback-campers")));
+    expect(row!.settings).not.toHaveProperty("marketingConsent");
+    expect(server.registry.byId(siteId("outback-campers"))!.settings.marketingConsent).toEqual(
+      before,
+    );
   });
 });
 

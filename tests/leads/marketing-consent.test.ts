@@ -316,3 +316,35 @@ describe("POST /api/leads", () => {
     });
   });
 });
+
+describe("PUT /api/leads/{id}: a multi-step form", () => {
+  it("keeps the time the box was first sent ticked; a later step that unticks it withdraws consent", async () => {
+    const step1 = await sendJson(server, "POST", "/api/leads", {
+      lead: validLead({
+        lead_status: "Incomplete",
+        form_completed: false,
+        step_number: 1,
+        opt_in: true,
+      }),
+    });
+    expect(step1.status).toBe(201);
+    const id = String(step1.json.id);
+    const first = await leadById(id);
+    expect(first.marketingConsent).toBe(true);
+
+    const step2 = await sendJson(server, "PUT", `/api/leads/${id}`, {
+      lead: { lead_status: "Incomplete", form_completed: false, step_number: 2, lead_id: id },
+    });
+    expect(step2.status).toBe(200);
+    expect((await leadById(id)).marketingConsentAt).toEqual(first.marketingConsentAt);
+
+    const final = await sendJson(server, "PUT", `/api/leads/${id}`, {
+      lead: { form_completed: true, step_number: 3, lead_id: id, opt_in: false },
+    });
+    expect(final.status).toBe(200);
+    expect(await leadById(id)).toMatchObject({
+      marketingConsent: false,
+      marketingConsentAt: null,
+    });
+  });
+});

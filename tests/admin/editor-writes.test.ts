@@ -6,6 +6,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SETTING_MESSAGES } from "~/domain/site-settings";
 import {
   contentPages,
   locations,
@@ -134,7 +135,7 @@ describe("site settings", () => {
       errors: {
         title: "Enter the popup's title.",
         buttonText: "Enter the button's text, e.g. Find out more.",
-        link: "Enter a path on the site (/special-offers) or a full https:// address.",
+        link: SETTING_MESSAGES.link,
         expiresAt: "Enter the last day the popup shows (a date).",
       },
     });

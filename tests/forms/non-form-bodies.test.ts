@@ -101,7 +101,12 @@ beforeAll(async () => {
   );
   // Reserve Now and Buy Online read their form only for a car a site takes deposits on.
   const paying = await aSite(server, { settings: { paymentProvider: "test" } });
-  const car = await aVehicle(server, paying, { price: 30_000 });
+  const car = await aVehicle(server, paying, {
+    price: 30_000,
+    paymentProcessors: [
+      { authorization_type: "deposit", authorization_key: "pk_test", deposit_amount: null },
+    ],
+  });
   checkoutHost = `${paying.slug}.localhost`;
   checkoutPaths.push(
     `/cars/${car.slug}/checkout`,

@@ -45,6 +45,8 @@ describe("the settings editor's fields come from the schema", () => {
     ["usedShownAsPreOwned", "checkbox"],
     ["stock.usedOnly", "checkbox"],
     ["defaultSort", "select"],
+    ["marketingConsent.default", "select"],
+    ["marketingConsent.wording", "text"],
     ["searchPageSize", "select"],
     ["imageQuality", "number"],
     ["justArrivedTagName", "text"],

@@ -80,6 +80,7 @@ const SECTIONS: { id: string; title: string; keys: string[] }[] = [
     title: "Leads and forms",
     keys: [
       "enquiryMessageOptional",
+      "marketingConsent",
       "yesNoFields",
       "pushLeadsToPrimaryLocation",
       "pushLeadsToPrimaryDealership",

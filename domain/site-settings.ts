@@ -163,11 +163,23 @@ const StockRulesSchema = z
 
 const ThemeSchema = z
   .object({
-    primary: cssColour().default("#0b3d91").describe("Brand colour for header, buttons and links."),
-    primaryForeground: cssColour().default("#ffffff").describe("Text colour on the brand colour."),
-    accent: cssColour().default("#e4002b").describe("Accent colour for calls to action and tags."),
-    accentForeground: cssColour().default("#ffffff").describe("Text colour on the accent colour."),
-    radius: cssLength().default("0.5rem").describe("Corner radius of cards and buttons."),
+    primary: cssColour()
+      .default("#0b3d91")
+      .describe(
+        "Brand colour for header, buttons and links (a CSS colour: #rrggbb, rgb() or hsl()).",
+      ),
+    primaryForeground: cssColour()
+      .default("#ffffff")
+      .describe("Text colour on the brand colour (a CSS colour)."),
+    accent: cssColour()
+      .default("#e4002b")
+      .describe("Accent colour for calls to action and tags (a CSS colour)."),
+    accentForeground: cssColour()
+      .default("#ffffff")
+      .describe("Text colour on the accent colour (a CSS colour)."),
+    radius: cssLength()
+      .default("0.5rem")
+      .describe("Corner radius of cards and buttons (0, or a number with px, rem, em or %)."),
   })
   .default({
     primary: "#0b3d91",
@@ -191,7 +203,9 @@ const GarageSettingsSchema = z
       .describe("E-mail a signed-in visitor when a saved vehicle sells."),
     bookServiceFromGarage: z.boolean().default(false).describe("Book a service from the garage."),
     serviceHistory: z.boolean().default(false).describe("Show service history in the garage."),
-    path: sitePath().default("/my-garage").describe("Path of the garage page."),
+    path: sitePath()
+      .default("/my-garage")
+      .describe("Path of the garage page (a path on the site, /...)."),
     signInCountries: z
       .array(z.enum(["AU", "NZ", "US"]))
       .min(1)
@@ -217,7 +231,7 @@ const MakeMarksSchema = z
       .record(z.string().trim().min(1), siteLink())
       .default({})
       .describe(
-        "A logo image URL per make, keyed by the make's slug (e.g. 'kia', 'land-rover'); a make without one shows its name as a wordmark. Default none: make logos are their makers' trademarks, so a site supplies only those it may use.",
+        "A logo image (an http(s) address or a path on the site) per make, keyed by the make's slug (e.g. 'kia', 'land-rover'); a make without one shows its name as a wordmark. Default none: make logos are their makers' trademarks, so a site supplies only those it may use.",
       ),
     colour: z
       .enum(["neutral", "brand"])
@@ -317,7 +331,9 @@ export const SiteSettingsSchema = z.object({
   // Search
   defaultSearchPath: sitePath()
     .default("/search")
-    .describe("Where 'Search Stock' links go, e.g. /search/used-cars or /pre-owned."),
+    .describe(
+      "Where 'Search Stock' links go (a path on the site), e.g. /search/used-cars or /pre-owned.",
+    ),
   searchPageSize: z
     .union([z.literal(21), z.literal(20)])
     .default(21)
@@ -537,7 +553,9 @@ export const SiteSettingsSchema = z.object({
   careersUrl: siteLink()
     .nullable()
     .default(null)
-    .describe("External 'Join Our Team' link; null hides the tile."),
+    .describe(
+      "External 'Join Our Team' link (an http(s) address or a path on the site); null hides the tile.",
+    ),
   homeBlocks: z
     .array(z.enum(HOME_BLOCKS))
     .default([...HOME_BLOCKS])
@@ -595,7 +613,7 @@ export const SiteSettingsSchema = z.object({
     .nullable()
     .default(null)
     .describe(
-      "Chat widget script, loaded after first interaction or 3 s; the Content-Security-Policy allows its origin.",
+      "Chat widget script (an http(s) address), loaded after first interaction or 3 s; the Content-Security-Policy allows its origin.",
     ),
   whatsappNumber: z.string().nullable().default(null).describe("WhatsApp number for the button."),
   gtmId: z
@@ -609,13 +627,13 @@ export const SiteSettingsSchema = z.object({
     .nullable()
     .default(null)
     .describe(
-      "Map embed URL template with {query}, {lat}, {long} (URL-encoded); null shows a static map and link only. The Content-Security-Policy allows its origin in frames.",
+      "Map embed URL template (http(s)) with {query}, {lat}, {long} (URL-encoded); null shows a static map and link only. The Content-Security-Policy allows its origin in frames.",
     ),
   imageCdnTemplate: httpUrl()
     .nullable()
     .default(null)
     .describe(
-      "Image CDN URL template with {url}, {width}, {quality}; null = built-in resizer. The Content-Security-Policy allows its origin in images.",
+      "Image CDN URL template (http(s)) with {url}, {width}, {quality}; null = built-in resizer. The Content-Security-Policy allows its origin in images.",
     ),
   imageSourceHosts: z
     .array(
@@ -670,7 +688,7 @@ export const SiteSettingsSchema = z.object({
     .array(httpUrl())
     .default([])
     .describe(
-      "Other third-party scripts (pixels) loaded after the first interaction or 3 s; the Content-Security-Policy allows their origins.",
+      "Other third-party scripts (pixels; http(s) addresses) loaded after the first interaction or 3 s; the Content-Security-Policy allows their origins.",
     ),
   contentSecurityPolicyOrigins: z
     .array(

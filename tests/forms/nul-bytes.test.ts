@@ -91,6 +91,57 @@ describe("a NUL character", () => {
     expect(Object.entries(answers).filter(([, status]) => status >= 500)).toEqual([]);
   });
 
+  it("in a page's query, a lookup or a reservation is refused or ignored, never a 5xx", async () => {
+    const answers: Record<string, number> = {};
+    for (const path of [
+      "/search?q=%00",
+      "/search/used-cars?make=%00&sort=%00",
+      "/contact?car_id=%00",
+      "/book-test-drive?car_id=1%00",
+      "/success?category=%00&lead_id=%00",
+      "/my-garage?ids=1%00",
+      "/pages/%00",
+      "/cars/%00",
+      "/dealerships/1/test-drive.json?date=%00",
+    ])
+      answers[path] = (await fetchWithHost(server, HOST, path)).status;
+    for (const path of ["/api/rego-lookup", "/api/nevdis", "/api/simple-autograb-lookup"])
+      answers[path] = (
+        await sendJson(
+          server,
+          "POST",
+          path,
+          { rego: `AB${NUL}C`, state: `NS${NUL}W` },
+          { host: HOST },
+        )
+      ).status;
+    answers.reservation = (
+      await sendJson(
+        server,
+        "POST",
+        "/api/reservations",
+        {
+          car_id: `x${NUL}`,
+          first_name: `A${NUL}`,
+          last_name: "B",
+          email: "a@example.com",
+          phone: "0412345678",
+        },
+        { host: HOST },
+      )
+    ).status;
+    answers.phoneReveal = (
+      await sendJson(
+        server,
+        "POST",
+        "/api/events/phone-reveal",
+        { car_id: `1${NUL}` },
+        { host: HOST },
+      )
+    ).status;
+    expect(Object.entries(answers).filter(([, status]) => status >= 500)).toEqual([]);
+  });
+
   it("in what the garage's API takes is refused, never a 5xx", async () => {
     const json = (path: string, body: unknown, cookie = "") =>
       sendJson(server, "POST", path, body, { host: HOST, headers: cookie ? { cookie } : {} });

@@ -20,6 +20,12 @@ import {
   VEHICLE_PATHS,
 } from "./site-constants";
 import { DEFAULT_CONSENT_WORDING, MARKETING_CONSENT_DEFAULTS } from "./marketing-consent";
+import {
+  DEFAULT_DEPOSIT_CONDITIONS,
+  DEFAULT_DEPOSIT_FINANCE_DECLINED,
+  DEFAULT_DEPOSIT_HELD_HOURS,
+  DEPOSIT_TERMS_DEFAULTS,
+} from "./deposit-terms";
 
 export * from "./site-constants";
 
@@ -537,6 +543,33 @@ export const SiteSettingsSchema = z.object({
     .describe(
       "Minutes a vehicle is held for a shopper while they pay the deposit; unpaid, the hold then ends.",
     ),
+  depositTerms: z
+    .object({
+      refundable: z.boolean().default(true).describe("The deposit is refundable."),
+      conditions: z
+        .string()
+        .trim()
+        .min(1, "Write the deposit's conditions.")
+        .max(600, "Keep the conditions to 600 characters.")
+        .default(DEFAULT_DEPOSIT_CONDITIONS)
+        .describe("On what conditions the deposit is refunded (or kept), shown before payment."),
+      heldHours: z
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 90)
+        .default(DEFAULT_DEPOSIT_HELD_HOURS)
+        .describe("Hours a paid deposit holds the vehicle for the shopper."),
+      financeDeclined: z
+        .string()
+        .trim()
+        .min(1, "Write what happens to the deposit when finance is declined.")
+        .max(600, "Keep it to 600 characters.")
+        .default(DEFAULT_DEPOSIT_FINANCE_DECLINED)
+        .describe("What happens to the deposit when the shopper's finance is declined."),
+    })
+    .default(DEPOSIT_TERMS_DEFAULTS)
+    .describe("The deposit's terms, stated on the reserve and buy online pages before payment."),
 
   // Links and pages
   pagesPrefixInUse: z

@@ -99,7 +99,13 @@ const SECTIONS: { id: string; title: string; keys: string[] }[] = [
   {
     id: "payments",
     title: "Reservations and deposits",
-    keys: ["paymentProvider", "paymentCurrency", "reservationHoldMinutes", "driveAway"],
+    keys: [
+      "paymentProvider",
+      "paymentCurrency",
+      "reservationHoldMinutes",
+      "depositTerms",
+      "driveAway",
+    ],
   },
   {
     id: "bookings",

@@ -6,8 +6,17 @@
  * anyone else with the id sees the car and the status. Server-only.
  */
 import { data } from "react-router";
+import { dateTimeInWords, heldUntil } from "~/domain/deposit-terms";
+import {
+  canReserveNow,
+  canReserveOnline,
+  depositText,
+  isUnavailable,
+} from "~/domain/vehicle-actions";
 import { vehicleHeading } from "~/domain/vehicle-page";
-import { vehiclePagePath, checkoutPath } from "~/domain/vehicle-paths";
+import { vehiclePagePath, checkoutPath, buyOnlinePath } from "~/domain/vehicle-paths";
+import type { FormValuesData } from "~/server/leads/form-types";
+import { depositTermsView } from "~/app/components/vehicle-page/deposit-terms";
 import type { RequestContext } from "~/server/http/load-context";
 import { moneyText } from "~/server/reservations/receipt-email";
 import { hasReservationAccess } from "~/server/reservations/reservation-access";
@@ -27,12 +36,53 @@ export async function loadReservation(
     cookie: request.headers.get("cookie"),
     key: new URL(request.url).searchParams.get("key"),
   });
+  const retryPath = vehicle
+    ? (row.kind === "buy-online" ? buyOnlinePath : checkoutPath)(vehicle.slug, settings)
+    : "/";
+  // A declined card: the shopper's own browser gets the checkout form again, filled in as it was
+  // sent (the card number never reaches us), while the car can still be reserved.
+  const canRetry =
+    vehicle !== undefined &&
+    (row.kind === "buy-online"
+      ? canReserveOnline(vehicle, settings) && !isUnavailable(vehicle)
+      : canReserveNow(vehicle, settings));
+  const retry =
+    mine && row.status === "declined" && canRetry
+      ? {
+          action: retryPath,
+          formId: row.kind === "buy-online" ? "buy-online-form" : "reserve-form",
+          deposit: depositText(vehicle),
+          terms: depositTermsView(settings),
+          values: {
+            first_name: row.shopper.firstName,
+            last_name: row.shopper.lastName,
+            email: row.shopper.email,
+            phone: row.shopper.phone,
+            ...Object.fromEntries(
+              ["message", "source", "postcode"]
+                .filter((name) => typeof row.extra[name] === "string")
+                .map((name) => [name, row.extra[name]!]),
+            ),
+            terms_conditions: "on",
+          } satisfies FormValuesData,
+        }
+      : null;
   return {
     id: row.id,
     status: row.status as "held" | "paid" | "expired" | "declined" | "cancelled" | "refunded",
     lateDecision: row.lateDecision,
     testPayment: row.testPayment,
     deposit: moneyText(row.amountCents, row.currency),
+    /** Until when a paid deposit holds the car, in the site's time zone and words. */
+    heldUntil:
+      row.status === "paid" && row.paidAt
+        ? dateTimeInWords(
+            heldUntil(row.paidAt, settings.depositTerms),
+            settings.bookingTimeZone,
+            context.site.locale,
+          )
+        : null,
+    retry,
     /** Personal: the shopper's browser or e-mailed link only. */
     personal: mine
       ? {
@@ -46,7 +96,7 @@ export async function loadReservation(
       mine && context.reservations.takesCardOnOurPage(row) ? `/reservations/${row.id}/pay` : null,
     heading: vehicle ? vehicleHeading(vehicle) : "Your vehicle",
     vehiclePagePath: vehicle ? vehiclePagePath(vehicle.slug, settings) : "/",
-    retryPath: vehicle ? checkoutPath(vehicle.slug, settings) : "/",
+    retryPath,
     siteName: context.site.name,
   };
 }

@@ -3,6 +3,10 @@ import { useRevalidator } from "react-router";
 import type { Route } from "./+types/reservation";
 import { loadReservation } from "./reservation.server";
 import { FormPage, InfoBox } from "~/app/components/forms/form-page";
+import { LeadForm } from "~/app/components/forms/lead-form";
+import { checkoutFields } from "~/app/components/vehicle-page/checkout-fields";
+import { DepositTerms, TermsLink } from "~/app/components/vehicle-page/deposit-terms";
+import { useSite } from "~/app/lib/site";
 
 /** /reservations/{id}: the reservation's confirmation (or what went wrong). */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -34,6 +38,7 @@ function TestPaymentNotice() {
 }
 
 export default function Reservation({ loaderData: r }: Route.ComponentProps) {
+  const site = useSite();
   const revalidator = useRevalidator();
   const test = r.testPayment ? <TestPaymentNotice /> : null;
   const personal = r.personal;
@@ -51,7 +56,10 @@ export default function Reservation({ loaderData: r }: Route.ComponentProps) {
         aside={
           <InfoBox title="What happens next">
             <ol className="list-decimal space-y-1 pl-5">
-              <li>We hold the vehicle for you: nobody else can reserve it.</li>
+              <li>
+                We hold the vehicle for you
+                {r.heldUntil ? ` until ${r.heldUntil}` : ""}: nobody else can reserve it.
+              </li>
               <li>Our team calls you to arrange finance, trade-in, inspection and delivery.</li>
             </ol>
           </InfoBox>
@@ -63,6 +71,11 @@ export default function Reservation({ loaderData: r }: Route.ComponentProps) {
             {personal ? "Thank you. Your" : "The"} <strong>{r.deposit}</strong> deposit is paid and
             the <strong>{r.heading}</strong> is reserved{personal ? " for you" : ""}.
           </p>
+          {r.heldUntil ? (
+            <p data-testid="held-until">
+              Held for you until <strong>{r.heldUntil}</strong>.
+            </p>
+          ) : null}
           {personal ? (
             <>
               <p>
@@ -96,6 +109,34 @@ export default function Reservation({ loaderData: r }: Route.ComponentProps) {
             .
           </p>
         ) : null}
+      </FormPage>
+    );
+  // A declined card: the form again, as the shopper sent it, with the card's message beside it.
+  if (r.retry)
+    return (
+      <FormPage title="Your card was not accepted">
+        {test}
+        <div role="alert" className="mb-4 space-y-2 text-lg">
+          {personal?.failureMessage && <p className="font-semibold">{personal.failureMessage}</p>}
+          <p>
+            No money has been taken for the {r.heading}. Check your details and try again with this
+            or another card.
+          </p>
+        </div>
+        <DepositTerms terms={r.retry.terms} deposit={r.retry.deposit} />
+        <LeadForm
+          id={r.retry.formId}
+          action={r.retry.action}
+          fields={checkoutFields(site.settings, r.retry.deposit)}
+          defaults={r.retry.values}
+          submitLabel={`Continue to pay the ${r.retry.deposit} deposit`}
+          afterField={{ name: "terms_conditions", node: <TermsLink terms={r.retry.terms} /> }}
+        />
+        <p className="mt-4">
+          <a href={r.vehiclePagePath} className="font-semibold text-brand underline">
+            Back to the vehicle
+          </a>
+        </p>
       </FormPage>
     );
   const refunded = r.status === "refunded";

@@ -32,13 +32,14 @@ import {
 import type { VehicleSummary } from "~/server/leads/form-context";
 import { checkoutFields } from "~/app/components/vehicle-page/checkout-fields";
 import { vehicleDriveAway } from "~/app/components/vehicle-page/vehicle-page-model";
+import { depositTermsView } from "~/app/components/vehicle-page/deposit-terms";
 import { requireListedVehicle } from "./vehicle.server";
 
 export type CheckoutKind = "reserve" | "buy-online";
 
-/** Card payment providers as shoppers know them. */
+/** Card payment providers as shoppers know them (the adapters' own names, when one is configured). */
 const PROVIDER_NAMES: Record<string, string> = {
-  stripe: "Stripe",
+  stripe: "Card payment by Stripe",
   windcave: "Windcave",
   "pin-payments": "Pin Payments",
 };
@@ -92,6 +93,7 @@ function summaryOf(vehicle: Vehicle): VehicleSummary {
 export function loadCheckout(context: RequestContext, request: Request, slug: string | undefined) {
   const { kind, vehicle } = requireCheckoutVehicle(context, request, slug);
   const { settings } = context.site;
+  const provider = context.reservations.providerFor(context.site);
   return {
     kind,
     vehicle: summaryOf(vehicle),
@@ -100,9 +102,12 @@ export function loadCheckout(context: RequestContext, request: Request, slug: st
     deposit: depositText(vehicle),
     driveAway: vehicleDriveAway(vehicle, context.site),
     provider:
-      context.reservations.providerFor(context.site)?.displayName ??
+      provider?.displayName ??
       PROVIDER_NAMES[settings.paymentProvider ?? ""] ??
       "our card payment provider",
+    /** The built-in test provider takes this deposit: no card is charged. */
+    testPayment: provider?.name === "test",
+    terms: depositTermsView(settings),
     vehiclePagePath: vehiclePagePath(vehicle.slug, settings),
     siteName: context.site.name,
   };

@@ -6,6 +6,7 @@ import { LeadForm } from "~/app/components/forms/lead-form";
 import { checkoutFields } from "~/app/components/vehicle-page/checkout-fields";
 import { useSite } from "~/app/lib/site";
 import { DriveAwayBreakdown } from "~/app/components/vehicle-page/drive-away";
+import { DepositTerms, TermsLink } from "~/app/components/vehicle-page/deposit-terms";
 
 /** /{vehiclePath}/{slug}/checkout (Reserve Now) and /{vehiclePath}/{slug}/buy-online. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -27,7 +28,7 @@ export function meta({ data }: Route.MetaArgs) {
 
 export default function VehicleCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const site = useSite();
-  const { kind, vehicle, deposit, provider } = loaderData;
+  const { kind, vehicle, deposit, provider, terms } = loaderData;
   const reserve = kind === "reserve";
   return (
     <FormPage
@@ -47,10 +48,8 @@ export default function VehicleCheckout({ loaderData, actionData }: Route.Compon
           />
           <InfoBox title="What happens next">
             <ol className="list-decimal space-y-1 pl-5">
-              <li>
-                You pay the {deposit} deposit securely through {provider}.
-              </li>
-              <li>We hold the vehicle for you and confirm by e-mail.</li>
+              <li>You pay the {deposit} deposit by card on the provider&rsquo;s secure page.</li>
+              <li>We hold the vehicle for you for {terms.heldFor} and confirm by e-mail.</li>
               <li>Our team calls you to arrange finance, trade-in, inspection and delivery.</li>
             </ol>
           </InfoBox>
@@ -69,6 +68,19 @@ export default function VehicleCheckout({ loaderData, actionData }: Route.Compon
         Deposit: <strong>{deposit}</strong>{" "}
         <span className="text-slate-700">(vehicle price {loaderData.price})</span>
       </p>
+      <p className="mb-4" data-testid="payment-provider">
+        Payment: <strong>{provider}</strong>
+      </p>
+      {loaderData.testPayment && (
+        <p
+          role="note"
+          className="mb-4 rounded-site border-2 border-amber-600 bg-amber-50 p-3 font-semibold"
+        >
+          This site takes test payments: no card is charged and the vehicle is not reserved for a
+          paying customer.
+        </p>
+      )}
+      <DepositTerms terms={terms} deposit={deposit} />
       {loaderData.driveAway && (
         <div className="mb-6">
           <DriveAwayBreakdown driveAway={loaderData.driveAway} />
@@ -79,6 +91,7 @@ export default function VehicleCheckout({ loaderData, actionData }: Route.Compon
         fields={checkoutFields(site.settings, deposit)}
         actionData={actionData}
         submitLabel={`Continue to pay the ${deposit} deposit`}
+        afterField={{ name: "terms_conditions", node: <TermsLink terms={terms} /> }}
       />
     </FormPage>
   );

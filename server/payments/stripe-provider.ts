@@ -77,7 +77,7 @@ export function createStripeProvider(options: {
 
   return {
     name: "stripe",
-    displayName: "Stripe",
+    displayName: "Card payment by Stripe",
     async createPayment(input) {
       const intent = await call(() =>
         stripe.paymentIntents.create(

@@ -192,7 +192,7 @@ export function createTestProvider(options: {
 
   return {
     name: "test",
-    displayName: "Test card payments",
+    displayName: "Test payment: no card is charged",
     async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
       const id = `tp_${randomBytes(12).toString("hex")}`;
       await db
@@ -450,8 +450,11 @@ export function createTestProviderRouter(provider: TestProvider) {
         );
       if (row.status === "requires_action")
         return res.redirect(303, `${TEST_PROVIDER_PATH}/pay/${row.id}/authenticate`);
-      if (row.status === "succeeded") return res.redirect(303, returnPath(row));
-      send(res, row.status === "failed" ? 402 : 200, "Payment", outcomePage(row));
+      // Paid or declined, the shopper goes straight back to the dealer's page, which shows the
+      // outcome (a decline: the dealer's form again, as the shopper filled it in).
+      if (row.status === "succeeded" || row.status === "failed")
+        return res.redirect(303, returnPath(row));
+      send(res, 200, "Payment", outcomePage(row));
     } catch (error) {
       next(error);
     }
@@ -485,8 +488,9 @@ export function createTestProviderRouter(provider: TestProvider) {
         if (!ID.test(id) || !(await provider.find(id))) return notFound(res);
         const decision = (req.body as Record<string, unknown> | undefined)?.decision;
         const row = await provider.authenticate(id, decision === "approve");
-        if (row.status === "succeeded") return res.redirect(303, returnPath(row));
-        send(res, row.status === "failed" ? 402 : 200, "Payment", outcomePage(row));
+        if (row.status === "succeeded" || row.status === "failed")
+          return res.redirect(303, returnPath(row));
+        send(res, 200, "Payment", outcomePage(row));
       } catch (error) {
         next(error);
       }

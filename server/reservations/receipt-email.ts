@@ -2,6 +2,7 @@
  * The shopper's receipt for a paid deposit: what was paid, for which vehicle, the payment
  * reference, and what happens next.
  */
+import { dateTimeInWords, heldUntil } from "~/domain/deposit-terms";
 import type { Vehicle } from "~/domain/vehicle";
 import { vehicleHeading } from "~/domain/vehicle-page";
 import { vehiclePagePath } from "~/domain/vehicle-paths";
@@ -38,10 +39,17 @@ export function receiptMail(options: {
   const heading = vehicle ? vehicleHeading(vehicle) : "your vehicle";
   const paid = moneyText(r.amountCents, r.currency);
   const link = vehicle ? `${origin}${vehiclePagePath(vehicle.slug, site.settings)}` : origin;
+  const until = dateTimeInWords(
+    heldUntil(r.paidAt ?? new Date(), site.settings.depositTerms),
+    site.settings.bookingTimeZone,
+    site.locale,
+  );
   const lines = [
     `Hi ${r.shopper.firstName},`,
     "",
     `Thank you: we have received your ${paid} deposit and the ${heading} is reserved for you.`,
+    "",
+    `Held for you until ${until}.`,
     "",
     `Deposit paid: ${paid}`,
     `Vehicle: ${heading}${vehicle?.stocknum ? ` (stock number ${vehicle.stocknum})` : ""}`,

@@ -14,7 +14,7 @@ export function checkoutFields(
     {
       name: "terms_conditions",
       kind: "checkbox",
-      label: `I agree to pay a ${deposit} deposit to hold this vehicle, and to the terms and conditions`,
+      label: `I agree to pay a ${deposit} deposit to hold this vehicle, on the deposit terms above and the terms and conditions`,
       requiredMessage: "Please agree to the deposit terms to continue.",
     },
   ];

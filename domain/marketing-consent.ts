@@ -6,13 +6,10 @@
  * express consent, and a box ticked in advance is not that: there the box always starts unticked.
  * US commercial e-mail (CAN-SPAM) is opt-out, so a US site may start it ticked.
  */
-import type { Locale } from "./site-constants";
+import { DEFAULT_CONSENT_WORDING, MARKETING_CONSENT_DEFAULTS, type Locale } from "./site-constants";
 
-export const MARKETING_CONSENT_DEFAULTS = ["market", "ticked", "unticked"] as const;
+export { DEFAULT_CONSENT_WORDING, MARKETING_CONSENT_DEFAULTS };
 export type MarketingConsentDefault = (typeof MARKETING_CONSENT_DEFAULTS)[number];
-
-/** The words beside the box unless the site sets its own. */
-export const DEFAULT_CONSENT_WORDING = "Keep me up to date with news and offers";
 
 export type MarketingConsentSetting = { default: MarketingConsentDefault; wording: string };
 

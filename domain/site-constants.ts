@@ -92,3 +92,9 @@ export const LIFESTYLE_TILES = [
   "Contact Us",
   "Join Our Team",
 ] as const;
+
+/** How the marketing opt-in box starts (marketing-consent.ts): by the market's law, or always so. */
+export const MARKETING_CONSENT_DEFAULTS = ["market", "ticked", "unticked"] as const;
+
+/** The words beside the marketing opt-in box unless the site sets its own. */
+export const DEFAULT_CONSENT_WORDING = "Keep me up to date with news and offers";

@@ -83,9 +83,8 @@ export function TermsLink({ terms }: { terms: DepositTermsView }) {
         className="font-semibold text-brand underline"
       >
         terms and conditions
-        <span className="sr-only"> (opens in a new tab)</span>
       </a>{" "}
-      in a new tab; your details here stay as they are.
+      (opens in a new tab, so what you typed here stays).
     </p>
   );
 }

@@ -128,7 +128,7 @@ describe("the Pin Payments card page", () => {
     expect(confirmation.body).toContain("Your reservation is confirmed");
   });
 
-  it("a declined card shows Pin's message on the shopper's confirmation page", async () => {
+  it("a declined card shows Pin's message beside the shopper's filled-in form", async () => {
     const site = await aPinSite();
     const { reservation, cookie } = await reserve(site);
     const declined = await postCard(site, reservation.id, {
@@ -143,7 +143,9 @@ describe("the Pin Payments card page", () => {
       { headers: { cookie } },
     );
     expect(page.body).toContain("The card was declined");
-    expect(page.body).toContain("Your reservation was not completed");
+    // The shopper's form again, filled in as sent, to try another card at once.
+    expect(page.body).toContain("Your card was not accepted");
+    expect(page.body).toMatch(/name="email"[^>]*value="ari@example.com"/);
   });
 
   it("a missing or made-up token, or another site's reservation, gets a 4xx and charges nothing", async () => {

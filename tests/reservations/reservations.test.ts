@@ -207,8 +207,13 @@ describe("reservations", () => {
     const car = await aReservableCar();
     const started = await reserve({ car_id: car.slug, ...shopper() });
     const declined = await payWithCard(started.json.payment_url, "4000 0000 0000 0002");
-    expect(declined.body).toContain("Your card was declined.");
     const id = started.json.reservation.id as string;
+    // Straight back to the dealer's page, which shows the card's message.
+    expect(declined.status).toBe(303);
+    expect(declined.headers.location).toBe(`/reservations/${id}`);
+    expect(
+      (await fetchWithHost(server, host(), declined.headers.location as string)).body,
+    ).toContain("No money has been taken");
     await until(
       () => statusOf(id),
       (r) => r.status === "declined",

@@ -177,6 +177,7 @@ async function startApplication(
     logger,
     transport: options.mailTransport,
     rateLimiter,
+    search,
   });
 
   const payments = createPaymentProviders({ env, db: database.db, port: () => port, logger });

@@ -7,13 +7,13 @@ import { data, redirect } from "react-router";
 import { formatOdometer, localiseText } from "~/domain/locale";
 import { vehiclePagePath } from "~/domain/vehicle-paths";
 import {
-  buildVehicleBySlugQuery,
   offerAvailability,
   pickSimilarVehicles,
   similarVehiclesQueries,
 } from "~/domain/vehicle-page";
 import type { Vehicle } from "~/domain/vehicle";
 import type { RequestContext } from "~/server/http/load-context";
+import { findListedVehicleBySlug } from "~/server/stock/listed-vehicle";
 import { loadLocationBySlug, type LocationView } from "~/server/content/locations";
 import type { Site } from "~/server/sites/site";
 import { packedCardOf, type PackedCard } from "~/app/components/vehicle-card/card-vehicle";
@@ -49,10 +49,7 @@ export function findVehicle(
   context: Pick<RequestContext, "search">,
   slug: string | undefined,
 ): Vehicle | null {
-  const query = buildVehicleBySlugQuery(slug);
-  if (!query) return null;
-  const [result] = context.search.multiSearch([query]).results;
-  return (result?.hits[0] as Vehicle | undefined) ?? null;
+  return findListedVehicleBySlug(context.search, slug);
 }
 
 function findSimilar(context: Pick<RequestContext, "search">, vehicle: Vehicle): Vehicle[] {

@@ -2,11 +2,12 @@
  * What the lead form pages load: the site's locations and dealerships as select options, and
  * the vehicle a form is about.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { BookingKind } from "~/domain/booking-slots";
 import type { SelectOption } from "~/domain/form-fields";
 import { locations, vehicles } from "../db/schema";
+import { findListedVehicle } from "../stock/listed-vehicle";
 import { bookableLocations } from "./slots";
 
 export type LocationOption = SelectOption & {
@@ -71,17 +72,19 @@ export type VehicleSummary = {
   locationId: number | null;
 };
 
-/** The site's vehicle named by a car_id query parameter (id or slug), or null. */
+/**
+ * The listed vehicle named by a car_id query parameter (id or slug), or null: a form names only
+ * a vehicle the site shows (the vehicle page's read), so a hidden or long-sold one is left out
+ * and the form works without it.
+ */
 export async function vehicleSummary(
   context: AppLoadContext,
   carId: string | null,
 ): Promise<VehicleSummary | null> {
   if (!carId || !/^[A-Za-z0-9_-]{1,120}$/.test(carId)) return null;
-  const byId = /^\d+$/.test(carId) ? Number(carId) : null;
-  const row = await context.scope.findFirst(
-    vehicles,
-    byId !== null ? eq(vehicles.id, byId) : and(eq(vehicles.slug, carId)),
-  );
+  const listed = findListedVehicle(context.search, carId);
+  if (!listed) return null;
+  const row = await context.scope.findFirst(vehicles, eq(vehicles.id, listed.id));
   if (!row) return null;
   return {
     id: row.id,

@@ -48,6 +48,9 @@ import {
 } from "./lead-store";
 import type { SlotService } from "./slots";
 import { createTestLead, updateTestLead } from "./test-leads";
+import { findListedVehicle } from "../stock/listed-vehicle";
+import type { SearchIndex } from "../stock/search-sync";
+import { createSiteSearch } from "../stock/site-search";
 import type { LeadFileStore, ReceivedFile, StoredFile } from "./uploads";
 
 export type LeadMeta = {
@@ -71,12 +74,19 @@ export type IntakeInput = {
   mode: LeadMode;
   /** 'car-clarity' for the finance partner endpoint; otherwise the site's leadTarget. */
   target?: "server" | "car-clarity";
+  /**
+   * A paid reservation's vehicle was checked when it was reserved, and may have left the
+   * listing since: its lead keeps it. Every other lead names only a vehicle the site lists.
+   */
+  vehicleReserved?: boolean;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type LeadIntakeDependencies = {
   db: Database;
+  /** The stock search, through which a lead's vehicle is read (the site's stock rules). */
+  search: SearchIndex;
   files: LeadFileStore;
   slots: SlotService;
   /** Called after a commit that queued deliveries (wakes this process's worker). */
@@ -329,7 +339,16 @@ export class LeadIntake {
     completed: boolean,
     errors: Record<string, string>,
   ): Promise<ResolvedLead> {
-    const context = { site: input.site, scope, slots: this.deps.slots, origin: input.meta.origin };
+    const search = createSiteSearch(this.deps.search, input.site);
+    const context = {
+      site: input.site,
+      scope,
+      slots: this.deps.slots,
+      origin: input.meta.origin,
+      listedVehicleId: input.vehicleReserved
+        ? null
+        : (ref: string) => findListedVehicle(search, ref)?.id ?? null,
+    };
     return resolveLead(context, fields, completed, errors);
   }
 

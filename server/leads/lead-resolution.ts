@@ -39,7 +39,17 @@ export type ResolvedLead = {
  * (a record of another site is an error, never a match); adds field errors to `errors`.
  */
 export async function resolveLead(
-  context: { site: Site; scope: SiteScope; slots: SlotService; origin: string },
+  context: {
+    site: Site;
+    scope: SiteScope;
+    slots: SlotService;
+    origin: string;
+    /**
+     * The id of the vehicle a reference names if the site lists it (the vehicle page's read), or
+     * null to take any vehicle of the site (a paid reservation's).
+     */
+    listedVehicleId: ((ref: string) => number | null) | null;
+  },
   fields: LeadFields,
   completed: boolean,
   errors: Record<string, string>,
@@ -86,16 +96,22 @@ export async function resolveLead(
     ] = "Please choose one of our locations.";
   }
 
-  // Vehicle: one of this site's; a vehicle since removed does not lose the lead.
+  // Vehicle: one the site shows (a hidden or long-sold one is left out, and the lead is kept
+  // without it, as the form showed it); a vehicle since removed does not lose the lead.
   let vehicle: LeadVehicleSnapshot | null = null;
   let vehicleRow: { dealershipId: number; locationId: number | null } | null = null;
   const carRef = textOf(fields.car_id);
   if (carRef !== "") {
-    const byId = positiveIntegerOf(fields.car_id);
-    const row = await scope.findFirst(
-      vehicles,
-      byId !== null ? eq(vehicles.id, byId) : eq(vehicles.slug, carRef),
-    );
+    const byId = context.listedVehicleId
+      ? context.listedVehicleId(carRef)
+      : positiveIntegerOf(fields.car_id);
+    const row =
+      context.listedVehicleId && byId === null
+        ? undefined
+        : await scope.findFirst(
+            vehicles,
+            byId !== null ? eq(vehicles.id, byId) : eq(vehicles.slug, carRef),
+          );
     if (row) {
       vehicleRow = row;
       vehicle = {

@@ -21,6 +21,7 @@ import { createSampleRegistrationProvider } from "../providers/vehicle-lookup/sa
 import type { LookupProviders } from "../providers/vehicle-lookup/vehicle-lookup";
 import type { RateLimiter, RateLimiterFactory } from "../http/rate-limiter";
 import type { Site } from "../sites/site";
+import type { SearchIndex } from "../stock/search-sync";
 import { LeadDeliveryWorker } from "./delivery-worker";
 import { LeadIntake } from "./lead-intake";
 import { SlotService } from "./slots";
@@ -52,6 +53,8 @@ export function createLeadServices(options: {
   /** Tests pass their own transport (a real SMTP server on loopback is also possible via SMTP_URL). */
   transport?: MailTransport;
   rateLimiter: RateLimiterFactory;
+  /** The stock search: a lead names only a vehicle its site lists. */
+  search: SearchIndex;
 }): LeadServices {
   const { env, database, logger } = options;
   const db = database.db;
@@ -86,6 +89,7 @@ export function createLeadServices(options: {
     : null;
   const intake = new LeadIntake({
     db,
+    search: options.search,
     files,
     slots,
     onQueued: () => worker?.wake(),

@@ -652,6 +652,7 @@ export class ReservationService {
       },
       meta,
       mode: site.settings.leadApiMode === "mock" ? ("test" as const) : ("live" as const),
+      vehicleReserved: true,
     };
     // The checkout journey saved its steps as an incomplete lead: the payment completes it.
     let result = journeyLeadId

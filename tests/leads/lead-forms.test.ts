@@ -3,11 +3,14 @@
  * answers bad input with the toolkit's messages and the values typed, and stores the lead;
  * bookings take slots; the trade-in lookup fills the vehicle; the dev outbox shows the mail.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIELD_MESSAGES } from "~/domain/form-fields";
 import { leadFiles, leads, sites, testLeads, vehicles } from "~/server/db/schema";
 import type { RunningServer } from "~/server/start";
+import { SEARCH_COLLECTIONS } from "~/domain/search-query";
+import type { Vehicle } from "~/domain/vehicle";
+import { createSiteSearch } from "~/server/stock/site-search";
 import { fetchWithHost, startTestServer } from "../support/test-server";
 import { multipartBody, sendRaw } from "./support/lead-client";
 import { mkdtempSync } from "node:fs";
@@ -330,11 +333,11 @@ describe("the general enquiry without JavaScript", () => {
 describe("vehicle enquiries", () => {
   it("prefill the vehicle fields from car_id and use the vehicle's category", async () => {
     const site = siteBySlug("coastal-kia");
-    const [car] = await db()
-      .select()
-      .from(vehicles)
-      .where(and(eq(vehicles.siteId, site.id), eq(vehicles.carType, "used")))
-      .limit(1);
+    // A car the site shows: a form names no other.
+    const [listed] = createSiteSearch(server.search, site).multiSearch([
+      { indexUid: SEARCH_COLLECTIONS.cars, filter: 'car_type = "used"', limit: 1 },
+    ]).results[0]!.hits as Vehicle[];
+    const [car] = await db().select().from(vehicles).where(eq(vehicles.id, listed!.id));
     const page = await fetchWithHost(
       server,
       "coastal-kia.localhost",

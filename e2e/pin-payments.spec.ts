@@ -135,10 +135,10 @@ test("a declined card shows Pin's message; a card Pin will not take shows Pin's 
 
   await page.frameLocator("#pin-card-number iframe").getByLabel("Card number").fill(DECLINED);
   await page.getByRole("button", { name: "Pay $200" }).click();
-  await expect(
-    page.getByRole("heading", { name: "Your reservation was not completed" }),
-  ).toBeVisible();
+  // Straight back to the shopper's form, filled in as sent, with Pin's message beside it.
+  await expect(page.getByRole("heading", { name: "Your card was not accepted" })).toBeVisible();
   await expect(page.getByRole("alert")).toContainText("The card was declined");
+  await expect(page.getByLabel("Email")).toHaveValue("jo.pin.declined@example.com");
   const [row] = await pin.server.database.db
     .select()
     .from(reservations)

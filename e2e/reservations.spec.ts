@@ -1,8 +1,9 @@
 /**
  * Reserving a vehicle in Chromium on the built-in test card provider: a succeeding card ends on
  * the confirmation page, with the receipt and the dealer's lead e-mail sent and the vehicle
- * shown Reserved (no Reserve button) on the search and vehicle pages; a declined card shows the
- * provider's message and leaves the vehicle free.
+ * shown Reserved (no Reserve button) on the search and vehicle pages; a declined card brings the
+ * shopper straight back to the filled-in form with the provider's message and leaves the vehicle
+ * free; the checkout states the deposit's terms and links the terms page.
  */
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
@@ -31,11 +32,17 @@ async function aReservableCar(server: RunningServer, site: Site) {
   return car;
 }
 
-async function startReservation(page: Page, email: string, expectedDriveAway?: string) {
-  await page
-    .getByRole("region", { name: "Interested in this vehicle?" })
-    .getByRole("link", { name: /Reserve Now/ })
-    .click();
+async function startReservation(
+  page: Page,
+  email: string,
+  expectedDriveAway?: string,
+  fromVehiclePage = true,
+) {
+  if (fromVehiclePage)
+    await page
+      .getByRole("region", { name: "Interested in this vehicle?" })
+      .getByRole("link", { name: /Reserve Now/ })
+      .click();
   await expect(page).toHaveURL((url) => url.pathname.endsWith("/checkout"));
   if (expectedDriveAway)
     await expect(page.getByTestId("drive-away")).toContainText(expectedDriveAway);
@@ -137,20 +144,40 @@ test("reserves a vehicle with a succeeding test card: confirmation, receipt, lea
   expect(pageErrors).toEqual([]);
 });
 
-test("a declined test card shows the provider's message and leaves the vehicle free", async ({
+test("a declined test card brings the shopper straight back to the filled-in form, with the card's message, and leaves the vehicle free", async ({
   page,
   server,
   siteUrl,
   siteBySlug,
+  axe,
 }) => {
   const site = siteBySlug("harbour-auto-group");
   const car = await aReservableCar(server, site);
   const vdp = siteUrl(site.slug, vehiclePagePath(car.slug, site.settings));
   await page.goto(vdp);
   await hydrated(page);
-  await startReservation(page, "jo.declined@example.com");
+  await page
+    .getByRole("region", { name: "Interested in this vehicle?" })
+    .getByRole("link", { name: /Reserve Now/ })
+    .click();
+  await expect(page).toHaveURL((url) => url.pathname.endsWith("/checkout"));
+  await hydrated(page);
+  await page.locator("#reserve-form").getByLabel("Message").fill("Is the spare tyre new?");
+  await startReservation(page, "jo.declined@example.com", undefined, false);
   await payWith(page, "4000 0000 0000 0002");
+
+  // One step: the card page sends the shopper back to the dealer's form, as they filled it in.
+  await expect(page).toHaveURL((url) => url.pathname.startsWith("/reservations/"));
   await expect(page.getByRole("alert")).toContainText("Your card was declined.");
+  const form = page.locator("#reserve-form");
+  await expect(form.getByLabel("First name")).toHaveValue("Jo");
+  await expect(form.getByLabel("Last name")).toHaveValue("Shopper");
+  await expect(form.getByLabel("Email")).toHaveValue("jo.declined@example.com");
+  await expect(form.getByLabel("Phone")).toHaveValue(/^0412 ?345 ?678$/);
+  await expect(form.getByLabel("Message")).toHaveValue("Is the spare tyre new?");
+  await expect(page.getByText("4000 0000 0000 0002")).toHaveCount(0);
+  await hydrated(page);
+  expect(await axe()).toEqual([]);
 
   await expect
     .poll(async () => {
@@ -161,14 +188,49 @@ test("a declined test card shows the provider's message and leaves the vehicle f
       return r?.status;
     })
     .toBe("declined");
-  await page.goto(vdp);
-  await hydrated(page);
-  await expect(
-    page.getByRole("region", { name: "Interested in this vehicle?" }).getByRole("link", {
-      name: /Reserve Now/,
-    }),
-  ).toBeVisible();
+
+  // Trying again with a good card needs nothing typed but the card.
+  await form.getByRole("button", { name: /Continue to pay the \$200 deposit/ }).click();
+  await expect(page).toHaveURL((url) => url.pathname.startsWith("/_test-payments/pay/"));
+  await payWith(page, "4242 4242 4242 4242");
+  await expect(page.getByRole("heading", { name: "Your reservation is confirmed" })).toBeVisible();
+  await expect(page.getByTestId("held-until")).toContainText(
+    /Held for you until \w+day \d{1,2} \w+, \d{1,2}:\d{2} [ap]m AE[DS]T/,
+  );
 });
+
+for (const width of [390, 1440])
+  test(`at ${width} px the checkout states the deposit's terms and links the terms page without losing the form`, async ({
+    page,
+    server,
+    siteUrl,
+    siteBySlug,
+    axe,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const site = siteBySlug("harbour-auto-group");
+    const car = await aReservableCar(server, site);
+    await page.goto(siteUrl(site.slug, `${vehiclePagePath(car.slug, site.settings)}/checkout`));
+    await hydrated(page);
+    const terms = page.getByRole("region", { name: "Your $200 deposit" });
+    await expect(terms).toBeVisible();
+    await expect(terms).toContainText("Refundable");
+    await expect(terms).toContainText("While you pay, the car is held for you for 15 minutes");
+    await expect(terms).toContainText("it is held for you for 48 hours");
+    await expect(terms).toContainText("If your finance is declined");
+    await expect(page.getByText("Payment: Test payment: no card is charged")).toBeVisible();
+
+    const form = page.locator("#reserve-form");
+    await form.getByLabel("First name").fill("Jo");
+    const link = form.getByRole("link", { name: "terms and conditions" });
+    await expect(link).toHaveAttribute("target", "_blank");
+    const [tab] = await Promise.all([page.context().waitForEvent("page"), link.click()]);
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe("/terms-and-conditions");
+    await tab.close();
+    await expect(form.getByLabel("First name")).toHaveValue("Jo");
+    expect(await axe()).toEqual([]);
+  });
 
 test("buys online through the checkout journey: steps saved as an incomplete lead, completed by the payment", async ({
   page,

@@ -73,6 +73,9 @@ describe("payments.md, Drive-away price estimate: the breakdown", () => {
       driveAwayEstimate(car, { ...site, driveAway: { ...site.driveAway, enabled: false } }),
     ).toBeNull();
     expect(driveAwayEstimate({ ...car, price: 0 }, site)).toBeNull();
+    // A price of 10 or less is not shown, so neither is an estimate built on it.
+    expect(driveAwayEstimate({ ...car, price: 5 }, site)).toBeNull();
+    expect(driveAwayEstimate({ ...car, price: 10 }, site)).toBeNull();
     expect(driveAwayEstimate({ ...car, state: "Auckland" }, { ...site, state: null })).toBeNull();
   });
 });

@@ -4,6 +4,7 @@
  * passenger vehicle, from each state revenue office's published rates), registration and CTP
  * insurance (the site's estimates) and the dealer's delivery fee. Always labelled an estimate.
  */
+import { isPriceShown } from "./vehicle-price";
 
 export const AUSTRALIAN_STATES = ["NSW", "VIC", "QLD", "SA", "WA", "TAS", "ACT", "NT"] as const;
 export type AustralianState = (typeof AUSTRALIAN_STATES)[number];
@@ -106,13 +107,15 @@ export type DriveAwayEstimate = {
 
 /**
  * The estimate for a vehicle, or null where there is none: the site does not show it, the site
- * is not Australian, the vehicle has no price or no Australian state.
+ * is not Australian, the vehicle's price is not shown (10 or less) or it has no Australian state.
  */
 export function driveAwayEstimate(
   vehicle: { price: number; state: string | null; simple_fuel: string | null },
   site: { locale: string; state: string | null; driveAway: DriveAwaySettings },
 ): DriveAwayEstimate | null {
-  if (!site.driveAway.enabled || site.locale !== "en-AU" || !(vehicle.price > 0)) return null;
+  // No estimate for a price that is not shown: it would print the price.
+  if (!site.driveAway.enabled || site.locale !== "en-AU" || !isPriceShown(vehicle.price))
+    return null;
   const state = australianStateOf(vehicle.state) ?? australianStateOf(site.state);
   if (!state) return null;
   const electric = /electric|hybrid|phev/i.test(vehicle.simple_fuel ?? "");

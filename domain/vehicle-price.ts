@@ -34,6 +34,15 @@ export type PriceDisplay =
   | { kind: "preorder"; text: typeof PREORDER_TEXT }
   | { kind: "enquire"; text: typeof NO_PRICE_TEXT };
 
+/**
+ * Whether a price may be shown or sent at all: above 10 only. Every place that prints or sends a
+ * vehicle's price (page, estimate, calculator, checkout, structured data, cards, e-mails, ADF,
+ * feeds) asks this first; below it the vehicle's price is 'Enquire for price.'.
+ */
+export function isPriceShown(price: number | null | undefined): price is number {
+  return typeof price === "number" && price > PRICE_SHOWN_ABOVE;
+}
+
 export function isPreorder(vehicle: Pick<Vehicle, "preorder" | "tag">): boolean {
   return vehicle.preorder || vehicle.tag?.trim() === PREORDER_TAG;
 }
@@ -43,7 +52,7 @@ export function priceDisplay(
   vehicle: Pick<Vehicle, "price" | "preorder" | "tag">,
   locale: Locale = "en-AU",
 ): PriceDisplay {
-  if (vehicle.price > PRICE_SHOWN_ABOVE)
+  if (isPriceShown(vehicle.price))
     return { kind: "price", text: formatPrice(vehicle.price, locale) };
   if (isPreorder(vehicle)) return { kind: "preorder", text: PREORDER_TEXT };
   return { kind: "enquire", text: NO_PRICE_TEXT };
@@ -59,6 +68,6 @@ export function isBelowMarket(
 ): boolean {
   const market = vehicle.autograb_data?.average_market_price;
   if (!settings.showBelowMarketIndicator || market === null || market === undefined) return false;
-  if (vehicle.price <= PRICE_SHOWN_ABOVE) return false;
+  if (!isPriceShown(vehicle.price)) return false;
   return vehicle.price - market < BELOW_MARKET_THRESHOLD;
 }

@@ -14,7 +14,7 @@ import {
   repaymentSummary,
   type RepaymentFrequency,
 } from "~/domain/finance-calculator";
-import { formatPrice } from "~/domain/vehicle-price";
+import { formatPrice, isPriceShown } from "~/domain/vehicle-price";
 import { cn } from "~/app/lib/cn";
 import { useSite, useTemplate } from "~/app/lib/site";
 import { inputClass } from "~/app/components/forms/field-controls";
@@ -65,7 +65,7 @@ export function FinanceCalculator({
   const p = (name: string) => params.get(`calc_${name}`);
   const frequencyParam = p("frequency");
   const [inputs, setInputs] = useState<Inputs>(() => ({
-    price: p("price") ?? (price && price > 10 ? String(Math.round(price)) : "30000"),
+    price: p("price") ?? (isPriceShown(price) ? String(Math.round(price)) : "30000"),
     deposit: p("deposit") ?? "0",
     years: p("years") ?? "5",
     frequency: (REPAYMENT_FREQUENCIES as readonly string[]).includes(frequencyParam ?? "")

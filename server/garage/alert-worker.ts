@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, lte } from "drizzle-orm";
 import type { Logger } from "pino";
-import { formatPrice } from "~/domain/vehicle-price";
+import { formatPrice, isPriceShown, NO_PRICE_TEXT } from "~/domain/vehicle-price";
 import { vehiclePagePath } from "~/domain/vehicle-paths";
 import type { Database } from "../db/client";
 import { garageAlerts, garageUsers } from "../db/schema";
@@ -157,7 +157,8 @@ export class GarageAlertWorker {
     const p = alert.payload as AlertPayload;
     const origin = this.deps.originOf(site);
     const unsubscribeUrl = `${origin}${unsubscribePath(user.unsubscribeToken)}`;
-    const price = (n: number | undefined) => formatPrice(n ?? 0, site.locale);
+    const price = (n: number | undefined) =>
+      isPriceShown(n) ? formatPrice(n, site.locale) : NO_PRICE_TEXT;
     if (alert.kind === "search_digest") {
       const digest = alert.payload as { search: string; total: number; cars: DigestCar[] };
       const searchUrl = `${origin}${digest.search}`;

@@ -5,6 +5,7 @@
  * and event: the dedupe key makes a repeat a no-op. The worker (alert-worker.ts) sends them.
  */
 import { sql } from "drizzle-orm";
+import { isPriceShown } from "~/domain/vehicle-price";
 import type { Database } from "../db/client";
 
 /** A vehicle's price and status before and after one stock write. */
@@ -19,7 +20,9 @@ export function alertWorthy(change: StockChange): "sold" | "price_drop" | null {
   const { before, after } = change;
   if (!before) return null;
   if (after.status === "sold" && before.status !== "sold") return "sold";
-  if (after.status !== "sold" && after.price > 0 && after.price < before.price) return "price_drop";
+  // A drop to a price that is not shown is no price to announce.
+  if (after.status !== "sold" && isPriceShown(after.price) && after.price < before.price)
+    return "price_drop";
   return null;
 }
 

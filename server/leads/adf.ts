@@ -6,6 +6,7 @@
  */
 import { findLeadCategory, type AdfInterest } from "~/domain/lead-categories";
 import { describeConsent } from "~/domain/marketing-consent";
+import { isPriceShown } from "~/domain/vehicle-price";
 import type { LeadDocument } from "./lead-document";
 
 // Characters XML 1.0 does not allow at all (control characters except tab, LF, CR).
@@ -116,7 +117,7 @@ export function buildAdfXml(lead: LeadDocument, answers: ReadonlyArray<[string, 
           optional("stock", vehicle?.stocknum ?? p.stock_number),
           optional("trim", vehicle?.badge),
           vehicle && vehicle.km > 0 ? text("odometer", vehicle.km, { units }) : null,
-          vehicle && vehicle.price > 10
+          vehicle && isPriceShown(vehicle.price)
             ? text("price", vehicle.price.toFixed(2), { type: "asking", currency })
             : null,
           Number.isFinite(budget) && budget > 0

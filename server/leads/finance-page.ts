@@ -8,6 +8,7 @@ import { data, redirect } from "react-router";
 import type { AppLoadContext } from "react-router";
 import { z } from "zod";
 import { LEAD_FORM_CATEGORIES } from "~/domain/lead-categories";
+import { isPriceShown } from "~/domain/vehicle-price";
 import { financeFormSteps, LEAD_FORM_SUBCATEGORIES, type FormStep } from "~/domain/lead-forms";
 import {
   finalSubmitRequest,
@@ -55,7 +56,7 @@ export async function loadFinancePage(context: AppLoadContext, url: URL): Promis
     defaults.dealership_slug = preferred;
   const budget =
     url.searchParams.get("vehiclePriceBudget") ??
-    (vehicle && vehicle.price > 10 ? String(vehicle.price) : null);
+    (vehicle && isPriceShown(vehicle.price) ? String(vehicle.price) : null);
   if (budget && /^\d+(\.\d+)?$/.test(budget))
     defaults.vehiclePriceBudget = String(Math.round(Number(budget)));
   defaults.loan_term_months = "60";

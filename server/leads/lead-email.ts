@@ -4,6 +4,7 @@
  */
 import { join } from "node:path";
 import { describeConsent } from "~/domain/marketing-consent";
+import { isPriceShown } from "~/domain/vehicle-price";
 import type { MailAttachment, OutgoingMail } from "../providers/mail/mail-transport";
 import { buildAdfXml } from "./adf";
 import type { LeadDocument } from "./lead-document";
@@ -166,7 +167,7 @@ function sections(lead: LeadDocument): Section[] {
         ["Stock number", vehicle.stocknum ?? ""],
         ["VIN", vehicle.vin ?? ""],
         ["Condition", vehicle.carType],
-        ["Price", vehicle.price > 10 ? `$${vehicle.price.toFixed(2)}` : ""],
+        ["Price", isPriceShown(vehicle.price) ? `$${vehicle.price.toFixed(2)}` : ""],
       ],
     });
   }

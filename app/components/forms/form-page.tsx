@@ -1,6 +1,6 @@
 /** The frame of a lead form page: heading, introduction, the form, and an aside. */
 import type { ReactNode } from "react";
-import { formatPrice } from "~/domain/vehicle-price";
+import { formatPrice, isPriceShown, NO_PRICE_TEXT } from "~/domain/vehicle-price";
 import type { VehicleSummary } from "~/server/leads/form-context";
 import { cn } from "~/app/lib/cn";
 import { useSite, useTemplate } from "~/app/lib/site";
@@ -61,7 +61,7 @@ export function VehicleSummaryCard({
         <p className="text-sm text-slate-600">{heading}</p>
         <p className="font-semibold">{vehicle.name}</p>
         <p className="text-sm text-slate-700">
-          {vehicle.price > 10 ? formatPrice(vehicle.price, site.locale) : "Enquire for price."}
+          {isPriceShown(vehicle.price) ? formatPrice(vehicle.price, site.locale) : NO_PRICE_TEXT}
           {vehicle.stocknum ? ` · Stock ${vehicle.stocknum}` : ""}
         </p>
       </div>

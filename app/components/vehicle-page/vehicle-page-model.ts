@@ -15,6 +15,7 @@ type ImageSettings = Pick<SiteSettings, "imageCdnTemplate" | "imageQuality">;
 import {
   formatPrice as formatPriceUncached,
   isBelowMarket,
+  isPriceShown,
   priceDisplay,
   type PriceDisplay,
 } from "~/domain/vehicle-price";
@@ -315,7 +316,8 @@ export function buildVehiclePageModel({
       model: vehicle.model,
       year: vehicle.year,
       km: vehicle.km,
-      price: vehicle.price,
+      // A price that is not shown is not sent to the browser either (0: no price).
+      price: isPriceShown(vehicle.price) ? vehicle.price : 0,
       price_type: vehicle.price_type,
       status: vehicle.status,
       car_type: vehicle.car_type,

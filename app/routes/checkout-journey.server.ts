@@ -6,6 +6,7 @@
  * Server-only.
  */
 import { data, redirect, redirectDocument } from "react-router";
+import { depositTermsView } from "~/app/components/vehicle-page/deposit-terms";
 import { checkoutJourneySteps } from "~/domain/checkout-journey";
 import { vehicleEnquiryCategory } from "~/domain/lead-forms";
 import { RESERVATION_SUBCATEGORY } from "~/domain/reservations";
@@ -215,6 +216,7 @@ export async function loadCheckoutJourney(context: RequestContext, request: Requ
     heading: vehicleHeading(vehicle),
     price: vehicle.price,
     deposit,
+    terms: depositTermsView(context.site.settings),
     driveAway: vehicleDriveAway(vehicle, context.site),
     vehiclePagePath: vehiclePagePath(vehicle.slug, context.site.settings),
     buyOnlinePath: buyOnlinePath(vehicle.slug, context.site.settings),

@@ -4,6 +4,7 @@ import { FormPage, InfoBox } from "~/app/components/forms/form-page";
 import { MultiStepLeadForm } from "~/app/components/forms/multi-step-form";
 import { FinanceCalculator } from "~/app/components/finance-calculator";
 import { DriveAwayBreakdown } from "~/app/components/vehicle-page/drive-away";
+import { DepositTerms, TermsLink } from "~/app/components/vehicle-page/deposit-terms";
 
 /** /checkout-journey?car_id={slug}: buy a vehicle online, step by step. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -38,6 +39,10 @@ export default function CheckoutJourney({ loaderData: d, actionData }: Route.Com
       }
       aside={
         <>
+          <div>
+            <DepositTerms terms={d.terms} deposit={d.deposit} />
+            <TermsLink terms={d.terms} />
+          </div>
           {d.driveAway && (
             <InfoBox title="Price">
               <DriveAwayBreakdown driveAway={d.driveAway} />

@@ -116,6 +116,14 @@ describe("the deposit's terms before payment", () => {
       /<a href="\/terms-and-conditions" target="_blank" rel="noopener"[^>]*>terms and conditions/,
     );
     expect((await get(site, "/terms-and-conditions")).status).toBe(200);
+
+    // The checkout journey states the same terms beside its steps.
+    const journey = await get(site, `/checkout-journey?car_id=${car.slug}`);
+    expect(journey.status).toBe(200);
+    expect(text(journey.body)).toContain(
+      "While you pay, the car is held for you for 15 minutes. Once your deposit is paid, it is held for you for 48 hours.",
+    );
+    expect(journey.body).toMatch(/<a href="\/terms-and-conditions" target="_blank"/);
   });
 
   it("follows the site's deposit terms and hold time", async () => {

@@ -3,27 +3,11 @@
  * confirmation and receipt (docs/product/payments.md, "Deposit terms").
  */
 
-/** The conditions by default, as the product behaves: staff cancel a reservation and refund it. */
-export const DEFAULT_DEPOSIT_CONDITIONS =
-  "Refundable in full until you sign the contract of sale: call us and we cancel the reservation and refund the deposit to your card. It comes off the price when you buy the car.";
-
-export const DEFAULT_DEPOSIT_FINANCE_DECLINED =
-  "If your finance application is declined, we cancel the reservation and refund your deposit in full.";
-
-export const DEFAULT_DEPOSIT_HELD_HOURS = 48;
-
 export type DepositTerms = {
   refundable: boolean;
   conditions: string;
   heldHours: number;
   financeDeclined: string;
-};
-
-export const DEPOSIT_TERMS_DEFAULTS: DepositTerms = {
-  refundable: true,
-  conditions: DEFAULT_DEPOSIT_CONDITIONS,
-  heldHours: DEFAULT_DEPOSIT_HELD_HOURS,
-  financeDeclined: DEFAULT_DEPOSIT_FINANCE_DECLINED,
 };
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;

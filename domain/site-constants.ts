@@ -98,3 +98,14 @@ export const MARKETING_CONSENT_DEFAULTS = ["market", "ticked", "unticked"] as co
 
 /** The words beside the marketing opt-in box unless the site sets its own. */
 export const DEFAULT_CONSENT_WORDING = "Keep me up to date with news and offers";
+
+/** The deposit's conditions unless the site sets its own (deposit-terms.ts): as staff cancel and refund. */
+export const DEFAULT_DEPOSIT_CONDITIONS =
+  "Refundable in full until you sign the contract of sale: call us and we cancel the reservation and refund the deposit to your card. It comes off the price when you buy the car.";
+
+/** What happens to the deposit when the shopper's finance is declined, unless the site says. */
+export const DEFAULT_DEPOSIT_FINANCE_DECLINED =
+  "If your finance application is declined, we cancel the reservation and refund your deposit in full.";
+
+/** Hours a paid deposit holds the car unless the site says. */
+export const DEFAULT_DEPOSIT_HELD_HOURS = 48;

@@ -20,13 +20,10 @@ import {
   VEHICLE_PATHS,
   DEFAULT_CONSENT_WORDING,
   MARKETING_CONSENT_DEFAULTS,
-} from "./site-constants";
-import {
   DEFAULT_DEPOSIT_CONDITIONS,
   DEFAULT_DEPOSIT_FINANCE_DECLINED,
   DEFAULT_DEPOSIT_HELD_HOURS,
-  DEPOSIT_TERMS_DEFAULTS,
-} from "./deposit-terms";
+} from "./site-constants";
 
 export * from "./site-constants";
 
@@ -569,7 +566,12 @@ export const SiteSettingsSchema = z.object({
         .default(DEFAULT_DEPOSIT_FINANCE_DECLINED)
         .describe("What happens to the deposit when the shopper's finance is declined."),
     })
-    .default(DEPOSIT_TERMS_DEFAULTS)
+    .default({
+      refundable: true,
+      conditions: DEFAULT_DEPOSIT_CONDITIONS,
+      heldHours: DEFAULT_DEPOSIT_HELD_HOURS,
+      financeDeclined: DEFAULT_DEPOSIT_FINANCE_DECLINED,
+    })
     .describe("The deposit's terms, stated on the reserve and buy online pages before payment."),
 
   // Links and pages

@@ -146,3 +146,9 @@ export function formatPhone(value: string, variant: PhoneVariant): string {
   const national = variant === "us" ? value : normalisePhonePrefix(value);
   return applyPhoneMask(national, phoneMask(value, variant));
 }
+
+/** A lead's phone as the dealer reads it: E.164, with the typed form beside it when it differs. */
+export function leadPhoneText(typed: string | null, e164: string | null): string {
+  if (!e164) return typed ?? "";
+  return typed && typed !== e164 ? `${e164} (as typed: ${typed})` : e164;
+}

@@ -180,7 +180,7 @@ export function buildAdfXml(lead: LeadDocument, answers: ReadonlyArray<[string, 
     {},
     ...names,
     optional("email", lead.email),
-    optional("phone", lead.phone, { type: phoneType }),
+    optional("phone", lead.phoneE164 ?? lead.phone, { type: phoneType }),
     lead.postcode
       ? el("address", {}, text("street", "", { line: 1 }), text("postalcode", lead.postcode))
       : null,

@@ -79,6 +79,8 @@ export type LeadDocument = {
   lastName: string | null;
   email: string | null;
   phone: string | null;
+  /** The phone in E.164 by the site's phone rules, when it is a number they know. */
+  phoneE164: string | null;
   postcode: string | null;
   payload: Record<string, unknown>;
   details: LeadDetails;
@@ -134,6 +136,7 @@ export async function loadLeadDocument(
     lastName: row.lastName,
     email: row.email,
     phone: row.phone,
+    phoneE164: typeof row.payload.phone_e164 === "string" ? row.payload.phone_e164 : null,
     postcode: row.postcode,
     payload: row.payload,
     details: row.details as LeadDetails,

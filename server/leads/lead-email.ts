@@ -4,6 +4,7 @@
  */
 import { join } from "node:path";
 import { describeConsent } from "~/domain/marketing-consent";
+import { leadPhoneText } from "~/domain/phone-validation";
 import { isPriceShown } from "~/domain/vehicle-price";
 import type { MailAttachment, OutgoingMail } from "../providers/mail/mail-transport";
 import { buildAdfXml } from "./adf";
@@ -17,6 +18,7 @@ const NOT_ANSWERS = new Set([
   "last_name",
   "email",
   "phone",
+  "phone_e164",
   "postcode",
   "message",
   "category",
@@ -135,8 +137,12 @@ function sections(lead: LeadDocument): Section[] {
       ["Email", lead.email ?? "", lead.email ? `mailto:${lead.email}` : undefined],
       [
         "Phone",
-        lead.phone ?? "",
-        lead.phone ? `tel:${lead.phone.replace(/[^\d+]/g, "")}` : undefined,
+        leadPhoneText(lead.phone, lead.phoneE164),
+        lead.phoneE164
+          ? `tel:${lead.phoneE164}`
+          : lead.phone
+            ? `tel:${lead.phone.replace(/[^\d+]/g, "")}`
+            : undefined,
       ],
       ["Postcode", lead.postcode ?? ""],
       ["Marketing consent", consentLine(lead)],

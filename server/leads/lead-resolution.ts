@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { BOOKING_KINDS, describeSlot, type BookingKind } from "~/domain/booking-slots";
 import { DEFAULT_ENQUIRY_CATEGORY, prepareEnquirySubmission } from "~/domain/enquiry-form";
 import type { LeadFormValues } from "~/domain/lead";
+import { phoneE164 } from "~/domain/phone-e164";
 import { locations, vehicles } from "../db/schema";
 import type { SiteScope } from "../sites/scope";
 import { memoForSiteVersion } from "../sites/site-memo";
@@ -66,6 +67,12 @@ export async function resolveLead(
     if (key === HONEYPOT_FIELD || key === "idempotency_key" || key === "client_key") continue;
     values[key] = typeof value === "string" ? value.trim() : value;
   }
+
+  // The phone as typed, and in E.164 by the site's phone rules (set here only, never taken from
+  // the client).
+  delete values.phone_e164;
+  const phoneE164Value = phoneE164(textOf(fields.phone), site.settings.phoneVariant);
+  if (phoneE164Value) values.phone_e164 = phoneE164Value;
 
   // Dealership: one of this site's (preferredDealership in finance links).
   const chosenDealership = textOf(fields.dealership_slug) || textOf(fields.preferredDealership);

@@ -26,6 +26,7 @@ function lead(overrides: Partial<LeadDocument> = {}): LeadDocument {
     lastName: "Bloggs",
     email: "jo@example.com",
     phone: "0411 222 333",
+    phoneE164: null,
     postcode: "2000",
     payload: {
       message: "Hello <dealer> & team\u0007",

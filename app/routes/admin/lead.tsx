@@ -2,6 +2,7 @@
  * A lead in full: contact, enquiry, vehicle, files, steps, visited pages, tracking parameters,
  * its delivery log with "Resend", and its status with notes (docs/product/back-office.md).
  */
+import { leadPhoneText } from "~/domain/phone-validation";
 import { data, Form, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/lead";
 import {
@@ -60,7 +61,9 @@ export async function loader(args: Route.LoaderArgs) {
     dealership: lead.details.dealership?.name ?? null,
     location: lead.details.location?.name ?? null,
     email: lead.email,
-    phone: lead.phone,
+    // E.164, with the typed form beside it when it differs.
+    phone: leadPhoneText(lead.phone, lead.phoneE164) || null,
+    phoneLink: lead.phoneE164 ?? lead.phone?.replace(/[^\d+]/g, "") ?? null,
     postcode: lead.postcode,
     consent: consentLine(lead),
     message: text(lead.payload.message),
@@ -237,7 +240,7 @@ export default function Lead() {
           <dt className="font-medium">Phone</dt>
           <dd>
             {d.phone ? (
-              <a className="text-blue-800 underline" href={`tel:${d.phone.replace(/[^\d+]/g, "")}`}>
+              <a className="text-blue-800 underline" href={`tel:${d.phoneLink ?? ""}`}>
                 {d.phone}
               </a>
             ) : (

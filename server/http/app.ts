@@ -47,12 +47,7 @@ import { createDevSmsRouter } from "../providers/sms/dev-sms-page";
 import { createDashboardApi } from "../dashboard/router";
 import { authenticateSiteRequest } from "../sites/api-keys";
 import { createPhoneRevealRouter, PHONE_REVEAL_LIMIT } from "../events/phone-reveal";
-import {
-  CROSS_SITE_MESSAGE,
-  formPostRefusal,
-  headersOf,
-  isCrossSiteRequest,
-} from "../leads/guard";
+import { CROSS_SITE_MESSAGE, formPostRefusal, headersOf, isCrossSiteRequest } from "../leads/guard";
 import { drainListenersKeptOnce } from "./drain-listeners";
 import { HTML_CACHE_CONTROL } from "./cache-control";
 import type { RateLimiterFactory } from "./rate-limiter";

@@ -373,7 +373,9 @@ export function tradeInFormFields(
             name: "regoState",
             kind: "select",
             label: "State",
-            required: false,
+            // The registration lookup needs the state a plate is registered in (plates are
+            // per state), so a typed plate asks for it.
+            required: true,
             // Asked once a plate is typed (a field shown depending on another: docs/product/leads-and-forms.md).
             showWhen: "Rego",
             options: context.states.map((s) => ({ value: s, label: s })),

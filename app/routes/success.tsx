@@ -3,6 +3,7 @@
  * after a lead is sent, with what happens next; for a booking, its time and place. The form
  * submission is reported to analytics here (docs/product/analytics.md event ids).
  */
+import { formatPrice } from "~/domain/vehicle-price";
 import { KeepSavedUser } from "~/app/components/garage/saved-user-prefill";
 import { useEffect } from "react";
 import { data } from "react-router";
@@ -37,15 +38,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     .replace(/[^a-z0-9-]/g, "")
     .slice(0, 60);
   const leadId = leadIdOf(url.searchParams.get("lead_id"));
-  const { booking, subcategory } = leadId
+  const { booking, subcategory, valuation } = leadId
     ? await loadSuccessLead(context.scope, leadId)
-    : { booking: null, subcategory: null };
+    : { booking: null, subcategory: null, valuation: null };
   const carId = url.searchParams.get("car_id");
   return data(
     {
       category,
       leadId,
       booking,
+      // The trade-in estimate the shopper was shown before sending, as the lead keeps it.
+      estimate: valuation
+        ? `${formatPrice(valuation.low, context.site.locale)} to ${formatPrice(valuation.high, context.site.locale)}`
+        : null,
       eventId: eventIdFor(category, subcategory),
       carId: carId && /^\d+$/.test(carId) ? carId : null,
       siteName: context.site.name,
@@ -70,7 +75,7 @@ type AnalyticsWindow = Window & { dataLayer?: unknown[] };
 export default function Success({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const t = useTemplate();
-  const { category, booking, leadId, eventId, carId } = loaderData;
+  const { category, booking, leadId, eventId, carId, estimate } = loaderData;
 
   useEffect(() => {
     // docs/product/leads-and-forms.md, "Multi-step forms": success fires the form's analytics event
@@ -108,6 +113,11 @@ export default function Success({ loaderData }: Route.ComponentProps) {
         <p className="mt-6 rounded-site border border-green-700 bg-green-50 px-4 py-3 text-lg text-green-900">
           {booking.kind === "service" ? "Your service drop-off" : "Your test drive"} is booked for{" "}
           <strong>{booking.label}</strong> at <strong>{booking.locationName}</strong>.
+        </p>
+      )}
+      {estimate && (
+        <p className="mt-6 rounded-site border border-slate-300 bg-slate-50 px-4 py-3 text-lg text-slate-900">
+          Estimated trade-in value: <strong>{estimate}</strong>, subject to an inspection.
         </p>
       )}
       <h2 className="mt-10 text-xl font-semibold">What happens next</h2>

@@ -51,6 +51,8 @@ export type LeadDetails = {
     make: string | null;
     model: string | null;
     km: string | null;
+    /** The estimate a registration lookup showed the shopper before sending. */
+    valuation?: { low: number; high: number; currency: string };
   } | null;
   /** The site's origin at intake (scheme + host), for links in e-mail. */
   origin?: string;

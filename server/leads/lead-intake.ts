@@ -49,6 +49,7 @@ import {
 import type { SlotService } from "./slots";
 import { createTestLead, updateTestLead } from "./test-leads";
 import { findListedVehicle } from "../stock/listed-vehicle";
+import type { RecentValuations } from "./recent-valuations";
 import type { SearchIndex } from "../stock/search-sync";
 import { createSiteSearch } from "../stock/site-search";
 import type { LeadFileStore, ReceivedFile, StoredFile } from "./uploads";
@@ -87,6 +88,8 @@ export type LeadIntakeDependencies = {
   db: Database;
   /** The stock search, through which a lead's vehicle is read (the site's stock rules). */
   search: SearchIndex;
+  /** Trade-in estimates just shown, which a trade-in lead keeps. */
+  valuations: RecentValuations;
   files: LeadFileStore;
   slots: SlotService;
   /** Called after a commit that queued deliveries (wakes this process's worker). */
@@ -348,6 +351,8 @@ export class LeadIntake {
       listedVehicleId: input.vehicleReserved
         ? null
         : (ref: string) => findListedVehicle(search, ref)?.id ?? null,
+      tradeInValuation: (rego: string, state: string) =>
+        this.deps.valuations.find(input.site.id, rego, state),
     };
     return resolveLead(context, fields, completed, errors);
   }

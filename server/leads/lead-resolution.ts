@@ -9,6 +9,8 @@ import { BOOKING_KINDS, describeSlot, type BookingKind } from "~/domain/booking-
 import { DEFAULT_ENQUIRY_CATEGORY, prepareEnquirySubmission } from "~/domain/enquiry-form";
 import type { LeadFormValues } from "~/domain/lead";
 import { phoneE164 } from "~/domain/phone-e164";
+import { normaliseRego, registryState } from "~/domain/registration";
+import type { Valuation } from "../providers/vehicle-lookup/vehicle-lookup";
 import { locations, vehicles } from "../db/schema";
 import type { SiteScope } from "../sites/scope";
 import { memoForSiteVersion } from "../sites/site-memo";
@@ -50,6 +52,8 @@ export async function resolveLead(
      * null to take any vehicle of the site (a paid reservation's).
      */
     listedVehicleId: ((ref: string) => number | null) | null;
+    /** The estimate a registration lookup just showed for a plate and its registry state. */
+    tradeInValuation?: (rego: string, state: string) => Valuation | null;
   },
   fields: LeadFields,
   completed: boolean,
@@ -187,13 +191,20 @@ export async function resolveLead(
   const rego = textOf(fields.Rego) || textOf(fields.rego);
   const tradeMake = textOf(fields.trade_in_make);
   if (rego || tradeMake) {
+    const regoState = textOf(fields.regoState) || textOf(fields.trade_in_state) || null;
+    // The estimate the shopper was shown, as the server's lookup found it (never as sent).
+    const valuation =
+      rego && context.tradeInValuation
+        ? context.tradeInValuation(normaliseRego(rego), registryState(regoState ?? "", site.locale))
+        : null;
     details.tradeIn = {
       rego: rego ? rego.toUpperCase() : null,
-      state: textOf(fields.regoState) || textOf(fields.trade_in_state) || null,
+      state: regoState,
       year: textOf(fields.trade_in_year) || null,
       make: tradeMake || null,
       model: textOf(fields.trade_in_model) || null,
       km: textOf(fields.trade_in_km) || null,
+      ...(valuation ? { valuation } : {}),
     };
   }
   details.dealership = dealership

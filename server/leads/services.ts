@@ -24,6 +24,7 @@ import type { Site } from "../sites/site";
 import type { SearchIndex } from "../stock/search-sync";
 import { LeadDeliveryWorker } from "./delivery-worker";
 import { LeadIntake } from "./lead-intake";
+import { RecentValuations } from "./recent-valuations";
 import { SlotService } from "./slots";
 import { LeadFileStore } from "./uploads";
 
@@ -87,9 +88,11 @@ export function createLeadServices(options: {
         },
       })
     : null;
+  const valuations = new RecentValuations();
   const intake = new LeadIntake({
     db,
     search: options.search,
+    valuations,
     files,
     slots,
     onQueued: () => worker?.wake(),
@@ -103,7 +106,7 @@ export function createLeadServices(options: {
     intake,
     files,
     slots,
-    lookups: {
+    lookups: valuations.remembering({
       builtIn: createSampleRegistrationProvider(db),
       nevdis:
         env.NEVDIS_API_URL && env.NEVDIS_API_KEY
@@ -113,7 +116,7 @@ export function createLeadServices(options: {
         env.AUTOGRAB_API_URL && env.AUTOGRAB_API_KEY
           ? createAutograbProvider({ url: env.AUTOGRAB_API_URL, apiKey: env.AUTOGRAB_API_KEY })
           : null,
-    },
+    }),
     limiter: options.rateLimiter("leads", env.LEAD_RATE_LIMIT, windowMs),
     lookupLimiter: options.rateLimiter("lookups", env.LEAD_RATE_LIMIT * 2, windowMs),
     transport,

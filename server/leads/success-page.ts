@@ -12,6 +12,8 @@ const LEAD_ID = /^[0-9a-f-]{36}$/i;
 export type SuccessLead = {
   booking: LeadDetails["booking"];
   subcategory: string | null;
+  /** The trade-in estimate shown before sending, kept with the lead. */
+  valuation: { low: number; high: number } | null;
 };
 
 /** The public lead id, if the text is one. */
@@ -21,8 +23,11 @@ export function leadIdOf(text: string | null): string | null {
 
 export async function loadSuccessLead(scope: SiteScope, leadId: string): Promise<SuccessLead> {
   const lead = await scope.findFirst(leads, eq(leads.id, leadId));
+  const details = lead?.details as LeadDetails | undefined;
+  const valuation = details?.tradeIn?.valuation;
   return {
-    booking: (lead?.details as LeadDetails | undefined)?.booking ?? null,
+    booking: details?.booking ?? null,
     subcategory: lead?.subcategory ?? null,
+    valuation: valuation ? { low: valuation.low, high: valuation.high } : null,
   };
 }

@@ -451,6 +451,14 @@ describe("bookings without JavaScript", () => {
   });
 });
 
+const tradeInVehicle = {
+  trade_in_year: "2019",
+  trade_in_make: "Mazda",
+  trade_in_model: "CX-5",
+  trade_in_km: "60000",
+  vehicle_condition: "Good",
+};
+
 describe("trade-in valuation without JavaScript", () => {
   it("looks the registration up, fills the vehicle and shows a valuation; then stores the lead", async () => {
     const lookup = await post("harbour-auto-group", "/sell-my-car", {
@@ -488,6 +496,80 @@ describe("trade-in valuation without JavaScript", () => {
     expect(lead.details).toMatchObject({
       tradeIn: { rego: "XYZ789", state: "NSW", make: "Mazda", km: "42000" },
     });
+  });
+
+  it("the success page keeps the estimate the lookup showed", async () => {
+    const lookup = await post("harbour-auto-group", "/trade-in", {
+      intent: "lookup",
+      Rego: "XYZ789",
+      regoState: "NSW",
+    });
+    const shown = /Estimated trade-in value: (\$[\d,]+\.00 to \$[\d,]+\.00)/.exec(lookup.body)?.[1];
+    expect(shown).toBeTruthy();
+    const res = await post("harbour-auto-group", "/trade-in", {
+      ...person,
+      email: "estimate@example.com",
+      phone: "02 9630 1000",
+      postcode: "2000",
+      Rego: "xyz 789",
+      regoState: "NSW",
+      trade_in_year: "2021",
+      trade_in_make: "Mazda",
+      trade_in_model: "CX-5 Maxx Sport",
+      trade_in_km: "42000",
+      vehicle_condition: "Good",
+    });
+    expect(res.status).toBe(303);
+    const success = await fetchWithHost(
+      server,
+      "harbour-auto-group.localhost",
+      String(res.headers.location),
+    );
+    expect(success.status).toBe(200);
+    expect(success.body.replace(/<!-- -->/g, "")).toContain(
+      `Estimated trade-in value: <strong>${shown}</strong>`,
+    );
+    // A lead whose plate was never looked up shows no estimate.
+    const other = await post("harbour-auto-group", "/trade-in", {
+      ...person,
+      email: "no-estimate@example.com",
+      phone: "02 9630 1000",
+      postcode: "2000",
+      Rego: "QQQ111",
+      regoState: "NSW",
+      ...tradeInVehicle,
+    });
+    expect(other.status).toBe(303);
+    const plain = await fetchWithHost(
+      server,
+      "harbour-auto-group.localhost",
+      String(other.headers.location),
+    );
+    expect(plain.body).not.toContain("Estimated trade-in value");
+  });
+
+  it("the state is required once a plate is typed, and the label says so", async () => {
+    const page = await fetchWithHost(server, "harbour-auto-group.localhost", "/trade-in");
+    const label = /<label[^>]*for="[^"]*regoState[^"]*"[^>]*>([\s\S]*?)<\/label>/.exec(page.body);
+    expect(label?.[1]).toContain("State");
+    expect(label?.[1]).not.toContain("(optional)");
+    const withoutState = await post("harbour-auto-group", "/trade-in", {
+      ...person,
+      phone: "02 9630 1000",
+      postcode: "2000",
+      Rego: "XYZ789",
+      ...tradeInVehicle,
+    });
+    expect(withoutState.status).toBe(422);
+    // Without a plate the state is not asked, and the form is sent.
+    const withoutPlate = await post("harbour-auto-group", "/trade-in", {
+      ...person,
+      email: "no-plate@example.com",
+      phone: "02 9630 1000",
+      postcode: "2000",
+      ...tradeInVehicle,
+    });
+    expect(withoutPlate.status).toBe(303);
   });
 });
 

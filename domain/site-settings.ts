@@ -41,6 +41,8 @@ const SITE_PATH = /^\/(?![/\\])/;
 export const SETTING_MESSAGES = {
   link: "Use a full http(s) address (https://example.com/page) or a path on this site (/page).",
   httpUrl: "Use a full http(s) address, like https://example.com/script.js.",
+  script:
+    "Use a full http(s) address (https://example.com/script.js) or a path on this site (/js/script.js).",
   path: "Use a path on this site, starting with a single /, like /search.",
   colour: "Use a CSS colour: #rgb, #rrggbb (or with alpha, #rrggbbaa), rgb(...) or hsl(...).",
   length: "Use a CSS length: 0, or a number with px, rem, em or %, like 0.5rem.",
@@ -59,6 +61,8 @@ export const isNavigationLink = (value: string) =>
 export const siteLink = () => z.string().trim().refine(isSiteLink, SETTING_MESSAGES.link);
 /** An address the browser or the server fetches (a script, an embed, a template): http(s) only. */
 export const httpUrl = () => z.string().trim().refine(isHttpUrl, SETTING_MESSAGES.httpUrl);
+/** A script or template the browser loads: http(s), or a path on the site itself. */
+export const scriptAddress = () => z.string().trim().refine(isSiteLink, SETTING_MESSAGES.script);
 /** A path on the site ("/my-garage"). */
 export const sitePath = () => z.string().trim().refine(isSitePath, SETTING_MESSAGES.path);
 
@@ -645,11 +649,11 @@ export const SiteSettingsSchema = z.object({
   garageEnabled: z.boolean().default(true).describe("Favourites (the garage) are offered."),
   garage: GarageSettingsSchema,
   chatEnabled: z.boolean().default(false).describe("Show the chat prompt bubble and widget."),
-  chatScriptUrl: httpUrl()
+  chatScriptUrl: scriptAddress()
     .nullable()
     .default(null)
     .describe(
-      "Chat widget script (an http(s) address), loaded after first interaction or 3 s; the Content-Security-Policy allows its origin.",
+      "Chat widget script (an http(s) address or a path on the site), loaded after first interaction or 3 s; the Content-Security-Policy allows its origin.",
     ),
   whatsappNumber: z.string().nullable().default(null).describe("WhatsApp number for the button."),
   gtmId: z
@@ -665,11 +669,11 @@ export const SiteSettingsSchema = z.object({
     .describe(
       "Map embed URL template (http(s)) with {query}, {lat}, {long} (URL-encoded); null shows a static map and link only. The Content-Security-Policy allows its origin in frames.",
     ),
-  imageCdnTemplate: httpUrl()
+  imageCdnTemplate: scriptAddress()
     .nullable()
     .default(null)
     .describe(
-      "Image CDN URL template (http(s)) with {url}, {width}, {quality}; null = built-in resizer. The Content-Security-Policy allows its origin in images.",
+      "Image CDN URL template (http(s), or a path on the site) with {url}, {width}, {quality}; null = built-in resizer. The Content-Security-Policy allows its origin in images.",
     ),
   imageSourceHosts: z
     .array(
@@ -721,10 +725,10 @@ export const SiteSettingsSchema = z.object({
       "Global function (dotted path, e.g. 'LiveChatWidget.call') and arguments that open the chat widget once loaded; null = the widget opens itself.",
     ),
   thirdPartyScripts: z
-    .array(httpUrl())
+    .array(scriptAddress())
     .default([])
     .describe(
-      "Other third-party scripts (pixels; http(s) addresses) loaded after the first interaction or 3 s; the Content-Security-Policy allows their origins.",
+      "Other third-party scripts (pixels; http(s) addresses, or paths on the site) loaded after the first interaction or 3 s; the Content-Security-Policy allows their origins.",
     ),
   contentSecurityPolicyOrigins: z
     .array(

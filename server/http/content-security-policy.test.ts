@@ -117,19 +117,19 @@ describe("contentSecurityPolicy", () => {
         thirdPartyScripts: [
           "https://connect.pixel.example/en_US/fbevents.js",
           "https://connect.pixel.example/signals/config.js",
-          "//tags.other.example/t.js",
+          "https://tags.other.example/t.js",
         ],
       }),
     );
     expect(d["script-src"]).toEqual([
       "'self'",
       "https://connect.pixel.example",
-      "tags.other.example",
+      "https://tags.other.example",
     ]);
     expect(d["connect-src"]).toEqual([
       "'self'",
       "https://connect.pixel.example",
-      "tags.other.example",
+      "https://tags.other.example",
     ]);
     expect(d["frame-src"]).toEqual(["'self'"]);
   });

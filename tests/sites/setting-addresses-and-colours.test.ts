@@ -50,7 +50,7 @@ describe("the settings editor", () => {
     ["careersUrl", "//evil.example/careers", SETTING_MESSAGES.link],
     ["careersUrl", "/\\evil.example", SETTING_MESSAGES.link],
     ["careersUrl", 'https://x.example/"onmouseover="alert(1)', SETTING_MESSAGES.link],
-    ["chatScriptUrl", "/local/script.js", SETTING_MESSAGES.httpUrl],
+    ["chatScriptUrl", "//evil.example/script.js", SETTING_MESSAGES.script],
     ["defaultSearchPath", "https://evil.example/search", SETTING_MESSAGES.path],
     ["theme.primary", "red;}body{display:none", SETTING_MESSAGES.colour],
     ["theme.accent", "</style><script>alert(1)</script>", SETTING_MESSAGES.colour],

@@ -13,6 +13,9 @@ import type { RateLimiter } from "../http/rate-limiter";
 import type { SmsProvider } from "../providers/sms/sms-provider";
 import { createSiteScope } from "../sites/scope";
 import type { Site } from "../sites/site";
+import { findListedVehicle } from "../stock/listed-vehicle";
+import type { SearchIndex } from "../stock/search-sync";
+import { createSiteSearch } from "../stock/site-search";
 
 /** The constants of sign-in (docs/product/garage.md). */
 export const SIGN_IN = {
@@ -62,6 +65,8 @@ export const hashSessionToken = (token: string) => sha256(`garage-session:${toke
 
 export type GarageAuthDeps = {
   db: Database;
+  /** The stock search: a shopper saves only a car the site shows. */
+  search: SearchIndex;
   sms: SmsProvider;
   /** Code requests per client address and site. */
   clientLimiter: RateLimiter;
@@ -283,8 +288,13 @@ export class GarageAuth {
       .orderBy(garageWatchlist.createdAt, garageWatchlist.id);
   }
 
-  /** Adds vehicles of this site to the watchlist (others are ignored); answers how many exist. */
-  async addToWatchlist(site: Site, userId: number, vehicleIds: number[]): Promise<number> {
+  /**
+   * Adds vehicles the site shows to the watchlist (others, hidden or long sold, are ignored);
+   * answers how many were taken.
+   */
+  async addToWatchlist(site: Site, userId: number, requestedIds: number[]): Promise<number> {
+    const search = createSiteSearch(this.deps.search, site);
+    const vehicleIds = requestedIds.filter((id) => findListedVehicle(search, id) !== null);
     if (vehicleIds.length === 0) return 0;
     const own = await this.deps.db
       .select({ id: vehicles.id })

@@ -50,6 +50,7 @@ export function createGarageServices(options: {
   const hour = 60 * 60_000;
   const auth = new GarageAuth({
     db,
+    search: options.search,
     sms,
     clientLimiter: rateLimiter("garage-code-client", env.GARAGE_CODE_CLIENT_LIMIT, hour),
     numberLimiter: rateLimiter("garage-code-number", env.GARAGE_CODE_NUMBER_LIMIT, hour),

@@ -12,6 +12,9 @@ import { saveVehicle, type VehicleInsert } from "~/server/stock/vehicle-store";
 import type { RunningServer } from "~/server/start";
 import { SmtpSink } from "../leads/support/smtp-sink";
 import { fetchWithHost } from "../support/test-server";
+import { aVehicle, published } from "../support/factories";
+import { findListedVehicle } from "~/server/stock/listed-vehicle";
+import { createSiteSearch } from "~/server/stock/site-search";
 
 let server: RunningServer;
 const smtp = new SmtpSink();
@@ -101,13 +104,15 @@ async function enableSignIn(slug: string) {
   await server.registry.reload(siteId(slug));
 }
 
+/** In-stock cars the site shows (a shopper saves no other). */
 async function someVehicles(slug: string, n: number) {
-  return db()
+  const search = createSiteSearch(server.search, server.registry.byId(siteId(slug))!);
+  const rows = await db()
     .select()
     .from(vehicles)
     .where(and(eq(vehicles.siteId, siteId(slug)), eq(vehicles.status, "in_stock")))
-    .orderBy(vehicles.id)
-    .limit(n);
+    .orderBy(vehicles.id);
+  return rows.filter((row) => findListedVehicle(search, row.id) !== null).slice(0, n);
 }
 
 describe("sign-in with a mobile number", () => {
@@ -308,6 +313,38 @@ describe("sign-in with a mobile number", () => {
     expect(
       (await call(SITE, "GET", "/api/auth", undefined, { cookie: b.cookie })).json.user,
     ).toBeNull();
+  });
+
+  it("saves only a car the site shows: not a hidden one, nor one sold 10 days ago", async () => {
+    const site = server.registry.all().find((s) => s.slug === SITE)!;
+    // A Kia: the site shows its manufacturer's cars only.
+    const kia = { make: "Kia", model: "Cerato", name: "2022 Kia Cerato" };
+    const hidden = await aVehicle(server, site, { ...kia, showOnDealerWebsite: false });
+    const sold = await aVehicle(server, site, {
+      ...kia,
+      status: "sold",
+      soldAt: new Date(Date.now() - 10 * 86_400_000),
+    });
+    const shown = await aVehicle(server, site, kia);
+    const search = createSiteSearch(server.search, site);
+    await published(() => findListedVehicle(search, shown.id));
+    const { cookie } = await signIn(SITE, "0499 111 222", "+61499111222");
+    for (const car of [hidden, sold]) {
+      const refused = await call(SITE, "PUT", `/api/garage/watchlist/${car.id}`, undefined, {
+        cookie,
+      });
+      expect(refused.status).toBe(404);
+      expect(refused.json.error).toBe("That car is not listed on this site.");
+    }
+    const merged = await call(
+      SITE,
+      "POST",
+      "/api/garage/watchlist/merge",
+      { vehicle_ids: [hidden.id, sold.id, shown.id] },
+      { cookie },
+    );
+    expect(merged.status).toBe(200);
+    expect((merged.json.watchlist as Array<{ id: number }>).map((f) => f.id)).toEqual([shown.id]);
   });
 });
 

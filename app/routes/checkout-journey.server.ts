@@ -49,7 +49,7 @@ import {
   registrationErrors,
   registryState,
 } from "~/domain/registration";
-import { formatPrice } from "~/domain/vehicle-price";
+import { formatPrice, isPriceShown } from "~/domain/vehicle-price";
 import { selectProvider } from "~/server/providers/vehicle-lookup/vehicle-lookup";
 import { CLIENT_IP_HEADER, RATE_LIMITED_MESSAGE, clientKey } from "~/server/leads/guard";
 import { LOOKUP_NOT_FOUND_MESSAGE, LOOKUP_UNAVAILABLE_MESSAGE } from "~/server/leads/router";
@@ -214,7 +214,7 @@ export async function loadCheckoutJourney(context: RequestContext, request: Requ
     steps,
     resumed,
     heading: vehicleHeading(vehicle),
-    price: vehicle.price,
+    price: isPriceShown(vehicle.price) ? vehicle.price : 0,
     deposit,
     terms: depositTermsView(context.site.settings),
     driveAway: vehicleDriveAway(vehicle, context.site),

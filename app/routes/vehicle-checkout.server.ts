@@ -16,7 +16,7 @@ import {
 } from "~/domain/vehicle-actions";
 import { vehiclePagePath } from "~/domain/vehicle-paths";
 import { vehicleHeading } from "~/domain/vehicle-page";
-import { priceDisplay } from "~/domain/vehicle-price";
+import { isPriceShown, priceDisplay } from "~/domain/vehicle-price";
 import type { Vehicle } from "~/domain/vehicle";
 import type { RequestContext } from "~/server/http/load-context";
 import {
@@ -79,7 +79,7 @@ function summaryOf(vehicle: Vehicle): VehicleSummary {
     make: vehicle.make,
     model: vehicle.model,
     badge: vehicle.badge,
-    price: vehicle.price,
+    price: isPriceShown(vehicle.price) ? vehicle.price : 0,
     carType: vehicle.car_type,
     status: vehicle.status,
     stocknum: vehicle.stocknum,

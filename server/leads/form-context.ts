@@ -7,6 +7,7 @@ import type { AppLoadContext } from "react-router";
 import type { BookingKind } from "~/domain/booking-slots";
 import type { SelectOption } from "~/domain/form-fields";
 import { locations, vehicles } from "../db/schema";
+import { isPriceShown } from "~/domain/vehicle-price";
 import { findListedVehicle } from "../stock/listed-vehicle";
 import { bookableLocations } from "./slots";
 
@@ -94,7 +95,8 @@ export async function vehicleSummary(
     make: row.make,
     model: row.model,
     badge: row.badge,
-    price: row.price,
+    // A price that is not shown is not sent to the browser either (0: no price).
+    price: isPriceShown(row.price) ? row.price : 0,
     carType: row.carType,
     status: row.status,
     stocknum: row.stocknum,

@@ -22,6 +22,9 @@ import {
 } from "~/server/db/schema";
 import { verifySignature } from "~/server/leads/webhook";
 import type { RunningServer } from "~/server/start";
+import { SEARCH_COLLECTIONS } from "~/domain/search-query";
+import type { Vehicle } from "~/domain/vehicle";
+import { createSiteSearch } from "~/server/stock/site-search";
 import { startTestServer } from "../support/test-server";
 import { adfAttachmentOf, adfProblems, attachmentOf, xmllintAvailable } from "./support/adf";
 import { multipartBody, sendJson, sendRaw, siteOrigin, validLead } from "./support/lead-client";
@@ -205,11 +208,11 @@ describe("POST /api/leads", () => {
 
   it("fills the vehicle fields from the site's own vehicle and puts the vehicle in the ADF", async () => {
     const site = siteBySlug("coastal-kia");
-    const [car] = await db()
-      .select()
-      .from(vehicles)
-      .where(and(eq(vehicles.siteId, site.id), eq(vehicles.status, "in_stock")))
-      .limit(1);
+    // A car the site shows: a lead names no other.
+    const [listed] = createSiteSearch(server.search, site).multiSearch([
+      { indexUid: SEARCH_COLLECTIONS.cars, filter: 'status = "in_stock"', limit: 1 },
+    ]).results[0]!.hits as Vehicle[];
+    const [car] = await db().select().from(vehicles).where(eq(vehicles.id, listed!.id));
     const res = await sendJson(server, "POST", "/api/leads", {
       lead: validLead({
         car_id: String(car!.id),

@@ -9,9 +9,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { devMail, leads, vehicles } from "~/server/db/schema";
+import { devMail, leads } from "~/server/db/schema";
 import { MAX_STORED_INTEGER } from "~/server/leads/lead-fields";
 import type { RunningServer } from "~/server/start";
+import { SEARCH_COLLECTIONS } from "~/domain/search-query";
+import type { Vehicle } from "~/domain/vehicle";
+import { createSiteSearch } from "~/server/stock/site-search";
 import { startTestServer } from "../support/test-server";
 import {
   HOST,
@@ -190,11 +193,10 @@ describe("who sent a lead, and where its e-mail links go", () => {
 
   it("links a lead's e-mail to the site's configured origin, not to forwarded hosts", async () => {
     const site = server.registry.all().find((s) => s.slug === "coastal-kia")!;
-    const [vehicle] = await db()
-      .select({ id: vehicles.id, slug: vehicles.slug })
-      .from(vehicles)
-      .where(eq(vehicles.siteId, site.id))
-      .limit(1);
+    // A car the site shows: a lead names no other.
+    const [vehicle] = createSiteSearch(server.search, site).multiSearch([
+      { indexUid: SEARCH_COLLECTIONS.cars, limit: 1 },
+    ]).results[0]!.hits as Vehicle[];
     const res = await sendJson(
       server,
       "POST",

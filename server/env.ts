@@ -25,6 +25,18 @@ const flag = z
   .enum(["true", "false", "1", "0", "on", "off"])
   .transform((v) => v === "true" || v === "1" || v === "on");
 
+/** A comma-separated list, trimmed, empty entries dropped; empty by default. */
+const commaList = () =>
+  z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ""),
+    );
+
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe("Port to listen on."),
@@ -59,15 +71,7 @@ export const EnvSchema = z.object({
     .describe(
       "Master key of the search API; generated and printed at start when unset (set it when several servers share a database).",
     ),
-  TRUSTED_PROXIES: z
-    .string()
-    .default("")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((entry) => entry.trim())
-        .filter((entry) => entry !== ""),
-    )
+  TRUSTED_PROXIES: commaList()
     .refine((entries) => entries.every(isProxyAddress), {
       message:
         "TRUSTED_PROXIES must list IP addresses or ranges (10.0.0.0/8), or loopback, linklocal, uniquelocal, separated by commas",
@@ -75,15 +79,7 @@ export const EnvSchema = z.object({
     .describe(
       "Proxies whose X-Forwarded-For names the client (addresses, CIDR ranges, loopback/linklocal/uniquelocal); none by default.",
     ),
-  OUTBOUND_ALLOWED_NETWORKS: z
-    .string()
-    .default("")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((entry) => entry.trim())
-        .filter((entry) => entry !== ""),
-    )
+  OUTBOUND_ALLOWED_NETWORKS: commaList()
     .refine((entries) => entries.every(isAllowedNetworkEntry), {
       message:
         "OUTBOUND_ALLOWED_NETWORKS must list IP addresses or ranges (10.0.0.0/8), or loopback, private, separated by commas",

@@ -11,8 +11,6 @@ import {
   makeSearchPath,
   offerAvailability,
   offerItemCondition,
-  pickSimilarVehicles,
-  similarVehiclesQueries,
   vehicleHeading,
 } from "./vehicle-page";
 
@@ -45,50 +43,6 @@ describe("heading", () => {
   it("reads year make model badge series, skipping what is missing", () => {
     expect(vehicleHeading(aVehicle())).toBe("2021 Toyota Corolla Ascent Sport ZWE211R");
     expect(vehicleHeading(aVehicle({ badge: null, series: " " }))).toBe("2021 Toyota Corolla");
-  });
-});
-
-describe("similar vehicles", () => {
-  const self = aVehicle({ id: 1, make: "Toyota", model: "Corolla", body: "Hatch", price: 30_000 });
-
-  it("asks for the same make and model, then the same body within 20% of the price", () => {
-    const [sameModel, sameBody] = similarVehiclesQueries(self);
-    const cases: Array<[Partial<Vehicle>, boolean, boolean]> = [
-      [{ id: 2 }, true, true],
-      [{ id: 1 }, false, false],
-      [{ id: 3, sold: true, status: "sold" }, false, false],
-      [{ id: 4, model: "Camry" }, false, true],
-      [{ id: 5, model: "Yaris", price: 36_000 }, false, true],
-      [{ id: 6, model: "Yaris", price: 36_001 }, false, false],
-      [{ id: 7, model: "Yaris", price: 23_999 }, false, false],
-      [{ id: 8, model: "RAV4", body: "SUV" }, false, false],
-    ];
-    for (const [overrides, inFirst, inSecond] of cases) {
-      const candidate = aVehicle({ ...overrides });
-      expect(selects(sameModel?.filter, candidate), JSON.stringify(overrides)).toBe(inFirst);
-      expect(selects(sameBody?.filter, candidate), JSON.stringify(overrides)).toBe(inSecond);
-    }
-  });
-
-  it("drops the price band when the price is not shown, and the body query without a body", () => {
-    const [, sameBody] = similarVehiclesQueries({ ...self, price: 0 });
-    expect(selects(sameBody?.filter, aVehicle({ id: 9, price: 99_000 }))).toBe(true);
-    expect(similarVehiclesQueries({ ...self, body: null })).toHaveLength(1);
-  });
-
-  it("merges the answers in order, each vehicle once, never this one, up to the limit", () => {
-    const v = (id: number) => ({ id });
-    expect(
-      pickSimilarVehicles(
-        v(1),
-        [
-          [v(2), v(3)],
-          [v(3), v(1), v(4), v(5), v(6)],
-        ],
-        4,
-      ),
-    ).toEqual([v(2), v(3), v(4), v(5)]);
-    expect(pickSimilarVehicles(v(1), [[], []])).toEqual([]);
   });
 });
 

@@ -4,7 +4,7 @@
  * vehicles, the 'Find Me Something Similar' search, and the schema.org values of the page's
  * structured data.
  */
-import { and, compare, isIn, toFilterString, type FilterNode } from "./filter-expression";
+import { compare, toFilterString } from "./filter-expression";
 import { carsQuery, type SearchQuery } from "./search-query";
 import { buildSearchUrl, EMPTY_SEARCH_STATE } from "./search-url";
 import type { Locale } from "./site-settings";
@@ -34,68 +34,6 @@ export function vehicleHeading(
     .map((part) => (part === null || part === undefined ? "" : String(part).trim()))
     .filter((part) => part !== "")
     .join(" ");
-}
-
-/** Similar vehicles shown under the page. */
-export const SIMILAR_VEHICLES_LIMIT = 4;
-/** The price band of the second similar-vehicles query: within 20% of this vehicle's price. */
-export const SIMILAR_PRICE_BAND = 0.2;
-
-function notThisOneAndAvailable(vehicle: Pick<Vehicle, "id">): FilterNode[] {
-  return [compare("id", "!=", vehicle.id), compare("status", "!=", "sold")];
-}
-
-function similarQuery(filter: FilterNode, limit: number): SearchQuery {
-  return carsQuery(toFilterString(filter), { limit, sort: ["custom_rank:desc"] });
-}
-
-/**
- * The similar-vehicles multi-search: the same make and model first, then the same body within
- * the price band (or the same body when the price is not shown), never this vehicle or a sold
- * one. `pickSimilarVehicles` merges the answers in that order.
- */
-export function similarVehiclesQueries(
-  vehicle: Pick<Vehicle, "id" | "make" | "model" | "body" | "price">,
-  limit: number = SIMILAR_VEHICLES_LIMIT,
-): SearchQuery[] {
-  const base = notThisOneAndAvailable(vehicle);
-  const queries = [
-    similarQuery(
-      and(compare("make", "=", vehicle.make), compare("model", "=", vehicle.model), ...base),
-      limit,
-    ),
-  ];
-  const body = vehicle.body?.trim();
-  if (body) {
-    const band =
-      vehicle.price > 10
-        ? [
-            compare("price", ">=", Math.floor(vehicle.price * (1 - SIMILAR_PRICE_BAND))),
-            compare("price", "<=", Math.ceil(vehicle.price * (1 + SIMILAR_PRICE_BAND))),
-          ]
-        : [];
-    queries.push(similarQuery(and(isIn("body", [body]), ...band, ...base), limit));
-  }
-  return queries;
-}
-
-/** The similar vehicles from the answers of `similarVehiclesQueries`: in order, each once. */
-export function pickSimilarVehicles<V extends Pick<Vehicle, "id">>(
-  vehicle: Pick<Vehicle, "id">,
-  answers: ReadonlyArray<readonly V[]>,
-  limit: number = SIMILAR_VEHICLES_LIMIT,
-): V[] {
-  const seen = new Set<number>([vehicle.id]);
-  const picked: V[] = [];
-  for (const hits of answers) {
-    for (const hit of hits) {
-      if (picked.length >= limit) return picked;
-      if (seen.has(hit.id)) continue;
-      seen.add(hit.id);
-      picked.push(hit);
-    }
-  }
-  return picked;
 }
 
 /** Similar-search links by base path, make and model (bounded: emptied when full). */

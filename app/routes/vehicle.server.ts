@@ -6,11 +6,8 @@
 import { data, redirect } from "react-router";
 import { formatOdometer, localiseText } from "~/domain/locale";
 import { vehiclePagePath } from "~/domain/vehicle-paths";
-import {
-  offerAvailability,
-  pickSimilarVehicles,
-  similarVehiclesQueries,
-} from "~/domain/vehicle-page";
+import { offerAvailability } from "~/domain/vehicle-page";
+import { rankSimilarVehicles, similarVehiclesQueries } from "~/domain/similar-vehicles";
 import type { Vehicle } from "~/domain/vehicle";
 import type { RequestContext } from "~/server/http/load-context";
 import { findListedVehicleBySlug } from "~/server/stock/listed-vehicle";
@@ -56,7 +53,8 @@ function findSimilar(context: Pick<RequestContext, "search">, vehicle: Vehicle):
   const answers = context.search
     .multiSearch(similarVehiclesQueries(vehicle))
     .results.map((result) => result.hits as Vehicle[]);
-  return pickSimilarVehicles(vehicle, answers);
+  // One multi-search of bounded candidates; the ranking is in memory.
+  return rankSimilarVehicles(vehicle, answers);
 }
 
 /**

@@ -258,6 +258,24 @@ const PromoPopupSchema = z.object({
   link: siteLink(),
   expiresAt: z.string().describe("ISO date after which the popup is never shown."),
   visibleByDefault: z.boolean().default(true),
+  openAfterSeconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(600)
+    .default(20)
+    .describe(
+      "On desktop, seconds on the page before the popup opens (unless a scroll opens it first).",
+    ),
+  openAfterScrollPercent: z
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .default(30)
+    .describe(
+      "On desktop, share of the page scrolled (percent) that opens the popup; 0 opens it on any scroll.",
+    ),
 });
 
 /**

@@ -128,12 +128,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       {/* The page's one h1 is the hero's; a site without the hero still names itself. */}
       {!hasHero && <h1 className="sr-only">{site.name}</h1>}
+      {/* On phones the promotion is a banner at the top of the page (a dialog on desktop). */}
+      <PromoPopup />
       {data.blocks.map((block) => (
         <div key={block} data-home-block={block}>
           {render(block)}
         </div>
       ))}
-      <PromoPopup />
     </>
   );
 }

@@ -97,6 +97,8 @@ test("a group admin edits a vehicle, the promo popup and the site's content; axe
   await expect(page.getByRole("status")).toContainText("Saved.");
   await page.goto(siteUrl("/"));
   await hydrated(page);
+  // On desktop the popup opens once the shopper scrolls.
+  await page.mouse.wheel(0, 4_000);
   const popup = page.getByRole("dialog", { name: "Spring Clearance" });
   await expect(popup).toBeVisible();
   await expect(popup).toContainText("Every used car reduced this weekend.");

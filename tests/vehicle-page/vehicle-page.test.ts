@@ -7,6 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isListed } from "~/domain/listing";
+import { isNearVehicle } from "~/domain/similar-vehicles";
 import { formatPrice } from "~/domain/vehicle-price";
 import { SERVER_THUMBNAILS } from "~/app/components/vehicle-page/constants";
 import type { Vehicle } from "~/domain/vehicle";
@@ -353,7 +354,7 @@ describe("SEO and structured data", () => {
 });
 
 describe("similar vehicles", () => {
-  it("lists up to four other available vehicles, the same model first", async () => {
+  it("lists up to four other available vehicles, a near one of the same model first", async () => {
     const site = siteBySlug("harbour-auto-group");
     const vehicle = firstListed(site, (v) => v.status === "in_stock" && v.price > 10);
     const html = (await get(site, pagePath(site, vehicle))).body;
@@ -369,6 +370,8 @@ describe("similar vehicles", () => {
           v.id !== vehicle.id &&
           v.make === vehicle.make &&
           v.model === vehicle.model &&
+          (v.car_type === "new") === (vehicle.car_type === "new") &&
+          isNearVehicle(vehicle, v) &&
           !v.sold &&
           listed(site, v),
       );

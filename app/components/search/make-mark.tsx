@@ -1,3 +1,4 @@
+import type { CSSProperties } from "react";
 import { makeSlug } from "~/domain/manufacturers";
 import { useSite } from "~/app/lib/site";
 
@@ -5,6 +6,11 @@ import { useSite } from "~/app/lib/site";
 function wordmarkSize(label: string): "s" | "m" | "l" {
   if (label.length <= 5) return "s";
   return label.length <= 9 ? "m" : "l";
+}
+
+/** Letters in the name's longest word: the wordmark sets smaller until that word fits one line. */
+function longestWord(label: string): number {
+  return Math.max(1, ...label.split(/[\s-]+/).map((word) => word.length));
 }
 
 /**
@@ -47,8 +53,9 @@ export function MakeMark({
           className={alignStart ? "make-mark justify-start text-left" : "make-mark"}
           data-size={wordmarkSize(label)}
           data-colour={settings.makeMarks.colour === "brand" ? "brand" : undefined}
+          style={{ "--mark-chars": longestWord(label) } as CSSProperties}
         >
-          {label}
+          <span>{label}</span>
         </span>
       )}
       <span className={logo ? labelClassName : "sr-only"}>{label}</span>

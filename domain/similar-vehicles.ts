@@ -45,6 +45,28 @@ function nearFilters(vehicle: Pick<Vehicle, "price" | "year">): FilterNode[] {
   return filters;
 }
 
+/**
+ * The price and year ranges of the 'Find Me Something Similar' search, as the search URL writes
+ * range facets ('min:max'): the same bands as the similar vehicles. No price range when the price
+ * is not shown, no year range without a year.
+ */
+export function similarSearchRanges(vehicle: Partial<Pick<Vehicle, "price" | "year">>): {
+  price?: string[];
+  year?: string[];
+} {
+  const ranges: { price?: string[]; year?: string[] } = {};
+  const { price, year } = vehicle;
+  if (price !== undefined && Number.isFinite(price) && price > SHOWN_PRICE) {
+    const min = Math.floor(price * (1 - SIMILAR_PRICE_BAND));
+    const max = Math.ceil(price * (1 + SIMILAR_PRICE_BAND));
+    ranges.price = [`${min}:${max}`];
+  }
+  if (year !== undefined && Number.isInteger(year) && year > 0) {
+    ranges.year = [`${year - SIMILAR_YEAR_BAND}:${year + SIMILAR_YEAR_BAND}`];
+  }
+  return ranges;
+}
+
 function candidatesQuery(filter: FilterNode): SearchQuery {
   return carsQuery(toFilterString(filter), {
     limit: SIMILAR_CANDIDATES_LIMIT,

@@ -47,15 +47,33 @@ describe("heading", () => {
 });
 
 describe("Unavailable vehicles (vehicle-card-and-page.md): Find Me Something Similar", () => {
-  it("searches the same make and model through the search URL codec", () => {
+  it.each<[string, Partial<Vehicle>, Record<string, string[]>]>([
+    [
+      "the same make and model near its price and year",
+      { price: 13_860, year: 2017 },
+      { price: ["10395:17325"], year: ["2014:2020"] },
+    ],
+    [
+      "no price range when the price is not shown",
+      { price: 10, year: 2017 },
+      { year: ["2014:2020"] },
+    ],
+  ])("%s, through the search URL codec", (_, overrides, ranges) => {
     const path = findSimilarSearchPath(
-      aVehicle({ make: "Land Rover", make_model: "Land Rover Defender" }),
+      aVehicle({ make: "Land Rover", make_model: "Land Rover Defender", ...overrides }),
     );
-    expect(path).toBe("/search/make/Land%20Rover/Land%20Rover%20Defender");
+    expect(path.startsWith("/search/make/Land%20Rover/Land%20Rover%20Defender?")).toBe(true);
     expect(parseSearchUrl(path)?.filters).toEqual({
       make: ["Land Rover"],
       make_model: ["Land Rover Defender"],
+      ...ranges,
     });
+  });
+
+  it("without a price or year (a saved car), the same make and model", () => {
+    expect(findSimilarSearchPath({ make: "Kia", make_model: "Kia EV6" })).toBe(
+      "/search/make/Kia/Kia%20EV6",
+    );
     expect(makeSearchPath(aVehicle({ make: "Kia" }))).toBe("/search/make/Kia");
   });
 });

@@ -8,6 +8,7 @@ import { compare, toFilterString } from "./filter-expression";
 import { carsQuery, type SearchQuery } from "./search-query";
 import { buildSearchUrl, EMPTY_SEARCH_STATE } from "./search-url";
 import type { Locale } from "./site-settings";
+import { similarSearchRanges } from "./similar-vehicles";
 import { isPreorder } from "./vehicle-price";
 import { vehicleLookupSlug } from "./vehicle-paths";
 import { isSold, type Vehicle } from "./vehicle";
@@ -36,26 +37,30 @@ export function vehicleHeading(
     .join(" ");
 }
 
-/** Similar-search links by base path, make and model (bounded: emptied when full). */
+/** Similar-search links by base path, make, model, price and year (bounded: emptied when full). */
 const similarSearchPaths = new Map<string, string>();
 const SIMILAR_SEARCH_PATHS_MAX = 5_000;
 
 /**
- * 'Find Me Something Similar' (docs/product/vehicle-card-and-page.md): the search for the same make and model,
- * through the search URL codec.
+ * 'Find Me Something Similar' (docs/product/vehicle-card-and-page.md): the search for the same make and model near
+ * the vehicle's price and year (when known), through the search URL codec.
  */
 export function findSimilarSearchPath(
-  vehicle: Pick<Vehicle, "make" | "make_model">,
+  vehicle: Pick<Vehicle, "make" | "make_model"> & Partial<Pick<Vehicle, "price" | "year">>,
   basePath = "/search",
 ): string {
-  // Every card links here: the same few makes and models on every search page.
-  const key = `${basePath}\u0000${vehicle.make}\u0000${vehicle.make_model}`;
+  // Every card links here: the same few makes, models, prices and years on every search page.
+  const key = `${basePath}\u0000${vehicle.make}\u0000${vehicle.make_model}\u0000${vehicle.price}\u0000${vehicle.year}`;
   let path = similarSearchPaths.get(key);
   if (path === undefined) {
     path = buildSearchUrl(
       {
         ...EMPTY_SEARCH_STATE,
-        filters: { make: [vehicle.make], make_model: [vehicle.make_model] },
+        filters: {
+          make: [vehicle.make],
+          make_model: [vehicle.make_model],
+          ...similarSearchRanges(vehicle),
+        },
       },
       { basePath },
     );

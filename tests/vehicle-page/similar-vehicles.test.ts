@@ -25,7 +25,11 @@ const rav4 = (year: number, price: number): Spec => ({
 });
 
 /** A car on `site`; new ones rank first in the site's own order, as dealers set them. */
-function car(site: Site, spec: Spec, extra: { carType?: string; show?: boolean } = {}) {
+function car(
+  site: Site,
+  spec: Spec,
+  extra: { carType?: string; show?: boolean; soldAt?: Date } = {},
+) {
   const carType = extra.carType ?? "used";
   return aVehicle(server, site, {
     make: spec.make,
@@ -40,6 +44,7 @@ function car(site: Site, spec: Spec, extra: { carType?: string; show?: boolean }
     carType,
     customRank: carType === "new" ? 100 : 0,
     showOnDealerWebsite: extra.show ?? true,
+    ...(extra.soldAt ? { status: "sold", soldAt: extra.soldAt } : {}),
   });
 }
 
@@ -66,6 +71,7 @@ let nearRav4s: Car[];
 let nearSuv: Car;
 let fartherSuv: Car;
 let hidden: Car;
+let sold: Car;
 let fullNew: Car[];
 let sparseSelf: Car;
 let sparseNear: Car[];
@@ -100,6 +106,8 @@ beforeAll(async () => {
   // The closest of all, but the site does not show it.
   hidden = await car(full, rav4(2017, 13_900), { show: false });
 
+  sold = await car(full, rav4(2017, 13_860), { soldAt: new Date(Date.now() - 86_400_000) });
+
   sparseSelf = await car(sparse, rav4(2017, 13_860));
   sparseNew = await newRav4s(sparse);
   sparseNear = [
@@ -108,7 +116,7 @@ beforeAll(async () => {
   ];
 
   const shown = [
-    ...[self, ...fullNew, ...nearRav4s, nearSuv, fartherSuv].map((v) => [full, v] as const),
+    ...[self, sold, ...fullNew, ...nearRav4s, nearSuv, fartherSuv].map((v) => [full, v] as const),
     ...[sparseSelf, ...sparseNew, ...sparseNear].map((v) => [sparse, v] as const),
   ];
   await Promise.all(
@@ -135,5 +143,21 @@ describe("Similar vehicles (vehicle-card-and-page.md): near in price and age", (
     expect(links).toHaveLength(4);
     expect(links.slice(0, 2)).toEqual(sparseNear.map((v) => v.slug));
     for (const link of links.slice(2)) expect(sparseNew.map((v) => v.slug)).toContain(link);
+  });
+});
+
+describe("Unavailable vehicles (vehicle-card-and-page.md): Find Me Something Similar", () => {
+  it("a sold $13,860 2017 RAV4 links to a search for RAV4s near its price and year", async () => {
+    const html = (await get(full, `/cars/${sold.slug}`)).body;
+    const link = html.match(
+      /href="([^"]+)"[^>]*>[^<]*<span[^>]*>[^<]*Find Me Something Similar/,
+    )?.[1];
+    expect(link?.replace(/&amp;/g, "&")).toBe(
+      "/search/make/Toyota/Toyota%20RAV4?price=10395:17325&year=2014:2020",
+    );
+    const search = await get(full, link!.replace(/&amp;/g, "&"));
+    expect(search.status).toBe(200);
+    for (const near of nearRav4s) expect(search.body).toContain(near.slug);
+    for (const far of fullNew) expect(search.body).not.toContain(far.slug);
   });
 });

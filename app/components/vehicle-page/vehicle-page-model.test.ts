@@ -58,7 +58,7 @@ describe("the sidebar's actions", () => {
     expect(actions.historyReport).toBeNull();
   });
 
-  it("a sold vehicle: only Find Me Something Similar (to the same make and model) and the history report", () => {
+  it("a sold vehicle: only Find Me Something Similar (the same make and model near its price and year) and the history report", () => {
     const { actions, unavailable, tags } = model({
       status: "sold",
       sold: true,
@@ -66,7 +66,9 @@ describe("the sidebar's actions", () => {
     });
     expect(unavailable).toBe(true);
     expect(tags.map((t) => t.label)).toContain("Just Sold");
-    expect(actions.findSimilar?.href).toBe("/search/make/Toyota/Toyota%20Corolla");
+    expect(actions.findSimilar?.href).toBe(
+      "/search/make/Toyota/Toyota%20Corolla?price=20992:34988&year=2018:2024",
+    );
     for (const key of [
       "reserve",
       "buyOnline",

@@ -49,6 +49,12 @@ export const RANGE_FACETS: ReadonlySet<SearchFacet> = new Set<SearchFacet>([
   "created_at_timestamp",
 ]);
 
+/** Range facets whose bounds are sums of money, shown with '$' on chips and range labels. */
+export const MONEY_FACETS: ReadonlySet<SearchFacet> = new Set<SearchFacet>([
+  "price",
+  "subscription_price",
+]);
+
 /** Facets holding numbers: their values are written unquoted in filters. */
 export const NUMERIC_FACETS: ReadonlySet<SearchFacet> = new Set<SearchFacet>([
   "price",

@@ -7,7 +7,7 @@ import { localiseText } from "./locale";
 import type { Locale, SiteSettings } from "./site-settings";
 import type { VehicleActionKind } from "./site-constants";
 import { isSold, TEST_DRIVE_ONLY_TAGS, type PaymentProcessor, type Vehicle } from "./vehicle";
-import { formatNumber } from "./number-format";
+import { formatAmount } from "./vehicle-price";
 import {
   buyOnlinePath,
   checkoutJourneyPath,
@@ -125,19 +125,10 @@ export function canReserveNow(
   return canReserveOnline(vehicle, settings) && isReservable(vehicle, settings);
 }
 
-/** Whole dollars without cents, cents when there are some: '$200', '$1,000', '$99.50'. */
-function depositAmountText(amount: number): string {
-  const whole = Number.isInteger(amount);
-  return `$${formatNumber(amount, "en-AU", {
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  })}`;
-}
-
 /** The deposit on 'Reserve Now': the processor's deposit_amount, else '$200'. */
 export function depositText(vehicle: { payment_processors: readonly DepositProcessor[] }): string {
   const amount = depositPaymentProcessor(vehicle)?.deposit_amount;
-  return amount === null || amount === undefined ? DEFAULT_DEPOSIT_TEXT : depositAmountText(amount);
+  return amount === null || amount === undefined ? DEFAULT_DEPOSIT_TEXT : formatAmount(amount);
 }
 
 /** Sold vehicles, or ones no longer shown on the website, are unavailable. */

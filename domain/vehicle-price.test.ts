@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { aVehicle } from "./testing/vehicle-fixture";
-import { formatPrice, isBelowMarket, priceDisplay } from "./vehicle-price";
+import { formatAmount, formatPrice, isBelowMarket, priceDisplay } from "./vehicle-price";
 
 describe("Prices (vehicle-card-and-page.md): shown only above 10", () => {
   it.each([
@@ -33,6 +33,36 @@ describe("Prices (vehicle-card-and-page.md): a $ sign and two decimals with loca
       fc.property(fc.integer({ min: 0, max: 10_000_000_00 }), (cents) => {
         const text = formatPrice(cents / 100);
         expect(text).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
+        expect(Number(text.slice(1).replaceAll(",", ""))).toBe(cents / 100);
+      }),
+    );
+  });
+});
+
+describe("Other amounts (vehicle-card-and-page.md): whole dollars without cents, cents when there are some", () => {
+  it.each([
+    [40000, "en-AU", "$40,000"],
+    [40000, "en-NZ", "$40,000"],
+    [40000, "en-US", "$40,000"],
+    [27560, "en-AU", "$27,560"],
+    [1234567.5, "en-AU", "$1,234,567.50"],
+    [99.5, "en-US", "$99.50"],
+    [412.37, "en-NZ", "$412.37"],
+    [200, "en-AU", "$200"],
+    [0, "en-AU", "$0"],
+    [-1500, "en-AU", "-$1,500"],
+    [1999.999, "en-AU", "$2,000"],
+  ] as const)("%d in %s -> %s", (amount, locale, text) => {
+    expect(formatAmount(amount, locale)).toBe(text);
+  });
+
+  it("never prints '.00', and prints two decimals whenever there are cents", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000_00 }), (cents) => {
+        const text = formatAmount(cents / 100);
+        expect(text).toMatch(
+          cents % 100 === 0 ? /^\$\d{1,3}(,\d{3})*$/ : /^\$\d{1,3}(,\d{3})*\.\d{2}$/,
+        );
         expect(Number(text.slice(1).replaceAll(",", ""))).toBe(cents / 100);
       }),
     );

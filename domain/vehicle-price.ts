@@ -29,6 +29,28 @@ export function formatPrice(amount: number, locale: Locale = "en-AU"): string {
   return `${sign}$${digits}`;
 }
 
+/** Up to two decimals: whole dollars print none, an amount with cents prints two. */
+const WHOLE_OR_CENTS: Intl.NumberFormatOptions = {
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+  useGrouping: true,
+};
+
+/**
+ * Any other sum of money (a repayment, a drive-away estimate, a saving, a deposit, a valuation, a
+ * price filter's bound): '$' and the locale's grouping, whole dollars without cents and cents when
+ * there are some: 40000 -> '$40,000', 99.5 -> '$99.50'. A vehicle's price itself is formatPrice.
+ */
+export function formatAmount(amount: number, locale: Locale = "en-AU"): string {
+  const sign = amount < 0 ? "-" : "";
+  const cents = Math.round(Math.abs(amount) * 100);
+  const digits =
+    cents % 100 === 0
+      ? formatNumber(cents / 100, locale, WHOLE_OR_CENTS)
+      : formatNumber(cents / 100, locale, PRICE_DIGITS);
+  return `${sign}$${digits}`;
+}
+
 export type PriceDisplay =
   | { kind: "price"; text: string }
   | { kind: "preorder"; text: typeof PREORDER_TEXT }

@@ -5,7 +5,7 @@
  */
 import { repaymentSummary } from "~/domain/finance-calculator";
 import { isListed } from "~/domain/listing";
-import { formatPrice } from "~/domain/vehicle-price";
+import { formatAmount } from "~/domain/vehicle-price";
 import type { Vehicle } from "~/domain/vehicle";
 import { DEMO_SITES } from "~/server/db/seed/demo-sites";
 import type { Site } from "~/server/sites/site";
@@ -205,7 +205,7 @@ test("recalculates the repayments as the shopper types, then follows a similar v
   const calculator = page.getByRole("region", { name: "Finance calculator" });
   const result = calculator.locator('[aria-live="polite"]');
   const expected = (deposit: number, frequency: "weekly" | "monthly", balloon = 0) =>
-    formatPrice(
+    formatAmount(
       repaymentSummary({
         principal: vehicle.price - deposit,
         annualRatePercent: 10,
@@ -504,7 +504,7 @@ test("offers chat where the site enables it, and the subscription price where it
   await page.goto(siteUrl(site.slug, pathOf(site, vehicle)));
   await hydrated(page);
   await expect(page.getByTestId("vehicle-price")).toContainText(
-    `Or subscribe from ${formatPrice(vehicle.subscription_price!, site.locale)} per week`,
+    `Or subscribe from ${formatAmount(vehicle.subscription_price!, site.locale)} per week`,
   );
   await page.getByRole("button", { name: "Chat with us now" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();

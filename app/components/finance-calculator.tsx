@@ -14,7 +14,7 @@ import {
   repaymentSummary,
   type RepaymentFrequency,
 } from "~/domain/finance-calculator";
-import { formatPrice, isPriceShown } from "~/domain/vehicle-price";
+import { formatAmount, isPriceShown } from "~/domain/vehicle-price";
 import { cn } from "~/app/lib/cn";
 import { useSite, useTemplate } from "~/app/lib/site";
 import { inputClass } from "~/app/components/forms/field-controls";
@@ -182,13 +182,13 @@ export function FinanceCalculator({
       <div className="mt-5 rounded-site bg-slate-50 p-4" aria-live="polite">
         <p className="text-sm text-slate-600">Estimated repayment</p>
         <p className="text-3xl font-bold text-slate-900">
-          {formatPrice(summary.repayment, site.locale)}{" "}
+          {formatAmount(summary.repayment, site.locale)}{" "}
           <span className="text-base font-normal text-slate-700">{PER[inputs.frequency]}</span>
         </p>
         <p className="mt-1 text-sm text-slate-700">
           {summary.repaymentCount} repayments · total interest{" "}
-          {formatPrice(summary.totalInterest, site.locale)} · total{" "}
-          {formatPrice(summary.totalRepaid, site.locale)}
+          {formatAmount(summary.totalInterest, site.locale)} · total{" "}
+          {formatAmount(summary.totalRepaid, site.locale)}
         </p>
         <p className="mt-2 text-xs text-slate-600">
           An estimate only, not a quote or an offer of credit. Your rate depends on your

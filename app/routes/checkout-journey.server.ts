@@ -49,7 +49,7 @@ import {
   registrationErrors,
   registryState,
 } from "~/domain/registration";
-import { formatPrice, isPriceShown } from "~/domain/vehicle-price";
+import { formatAmount, isPriceShown } from "~/domain/vehicle-price";
 import { selectProvider } from "~/server/providers/vehicle-lookup/vehicle-lookup";
 import { CLIENT_IP_HEADER, RATE_LIMITED_MESSAGE, clientKey } from "~/server/leads/guard";
 import { LOOKUP_NOT_FOUND_MESSAGE, LOOKUP_UNAVAILABLE_MESSAGE } from "~/server/leads/router";
@@ -203,7 +203,7 @@ async function tradeInLookup(
       trade_in_model: [v.model, v.badge].filter(Boolean).join(" "),
     },
     step: state,
-    notice: lookupNotice(v, found.valuation, (amount) => formatPrice(amount, context.site.locale)),
+    notice: lookupNotice(v, found.valuation, (amount) => formatAmount(amount, context.site.locale)),
   });
 }
 

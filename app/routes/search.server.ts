@@ -7,6 +7,7 @@
 import { data, redirect } from "react-router";
 import { findManufacturer, makeDisplayName } from "~/domain/manufacturers";
 import {
+  MONEY_FACETS,
   facetValuesForDisplay,
   makesForDisplay,
   popularMakes,
@@ -61,6 +62,7 @@ import type { Seo } from "~/app/components/content/seo";
 import { pagerItems } from "~/app/components/search/search-pager";
 import { packedCardOf, type PackedCard } from "~/app/components/vehicle-card/card-vehicle";
 import { formatNumber } from "~/domain/number-format";
+import { formatAmount } from "~/domain/vehicle-price";
 import {
   packPanels,
   packSlugTargets,
@@ -379,8 +381,17 @@ export async function loadSearchPage(
         : dropOrphanModels(toggleFacetValue(state, facet, value));
       let text = facetValueLabel(facet, value, settings, locale);
       if (RANGE_FACETS.has(facet)) {
-        const { min, max } = parseRangeValue(value);
-        const fmt = (n: number) => formatNumber(n, locale);
+        const range = parseRangeValue(value);
+        // A lower bound of 0 bounds nothing: '0:40000' reads 'up to $40,000'.
+        const min = range.min !== null && range.min > 0 ? range.min : null;
+        const max = range.max;
+        // A price's bounds are sums of money: '$' and the locale's grouping.
+        const fmt = (n: number) =>
+          MONEY_FACETS.has(facet)
+            ? formatAmount(n, locale)
+            : facet === "year"
+              ? String(n)
+              : formatNumber(n, locale);
         text =
           min !== null && max !== null
             ? `${fmt(min)} – ${fmt(max)}`

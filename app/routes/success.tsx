@@ -3,7 +3,7 @@
  * after a lead is sent, with what happens next; for a booking, its time and place. The form
  * submission is reported to analytics here (docs/product/analytics.md event ids).
  */
-import { formatPrice } from "~/domain/vehicle-price";
+import { formatAmount } from "~/domain/vehicle-price";
 import { KeepSavedUser } from "~/app/components/garage/saved-user-prefill";
 import { useEffect } from "react";
 import { data } from "react-router";
@@ -49,7 +49,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       booking,
       // The trade-in estimate the shopper was shown before sending, as the lead keeps it.
       estimate: valuation
-        ? `${formatPrice(valuation.low, context.site.locale)} to ${formatPrice(valuation.high, context.site.locale)}`
+        ? `${formatAmount(valuation.low, context.site.locale)} to ${formatAmount(valuation.high, context.site.locale)}`
         : null,
       eventId: eventIdFor(category, subcategory),
       carId: carId && /^\d+$/.test(carId) ? carId : null,

@@ -10,7 +10,7 @@ import type { Route } from "./+types/trade-in";
 import { tradeInFormFields } from "~/domain/lead-forms";
 import { localiseText, term } from "~/domain/locale";
 import { lookupNotice } from "~/domain/registration";
-import { formatPrice } from "~/domain/vehicle-price";
+import { formatAmount } from "~/domain/vehicle-price";
 import { loadTradeInPage, tradeInAction } from "~/server/leads/trade-in-page";
 import { FormPage, InfoBox, VehicleSummaryCard } from "~/app/components/forms/form-page";
 import { LeadForm } from "~/app/components/forms/lead-form";
@@ -88,7 +88,7 @@ export default function TradeIn({ loaderData, actionData }: Route.ComponentProps
         setValue(form, "trade_in_make", v.make);
         setValue(form, "trade_in_model", [v.model, v.badge].filter(Boolean).join(" "));
         setLookup({
-          notice: lookupNotice(v, answer.valuation ?? null, (n) => formatPrice(n, site.locale)),
+          notice: lookupNotice(v, answer.valuation ?? null, (n) => formatAmount(n, site.locale)),
           errors: {},
           busy: false,
         });

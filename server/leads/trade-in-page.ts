@@ -18,7 +18,7 @@ import {
   registrationStates,
   registryState,
 } from "~/domain/registration";
-import { formatPrice } from "~/domain/vehicle-price";
+import { formatAmount } from "~/domain/vehicle-price";
 import { selectProvider } from "../providers/vehicle-lookup/vehicle-lookup";
 import { vehicleSummary, type VehicleSummary } from "./form-context";
 import {
@@ -130,7 +130,7 @@ export async function tradeInAction(request: Request, context: AppLoadContext) {
         trade_in_model: [v.model, v.badge].filter(Boolean).join(" "),
       },
       notice: lookupNotice(v, found.valuation, (amount) =>
-        formatPrice(amount, context.site.locale),
+        formatAmount(amount, context.site.locale),
       ),
     }),
   );

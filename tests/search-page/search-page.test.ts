@@ -224,6 +224,34 @@ describe("Search page (search-and-urls.md): disjunctive counts", () => {
   });
 });
 
+describe("Selected filter chips (search-and-urls.md): a price range in dollars", () => {
+  const chips = (html: string) =>
+    [
+      ...html.matchAll(
+        /<a [^>]*data-keep-scroll=""[^>]*>([\s\S]*?)<span class="sr-only">, remove/g,
+      ),
+    ].map((m) => textOf(m[1] ?? "").trim());
+
+  it.each<[string, string, string]>([
+    ["harbour-auto-group", "/search?price=0:40000", "Price: up to $40,000"],
+    ["southern-motors", "/search?price=0:40000", "Price: up to $40,000"],
+    ["lone-star-autos", "/search?price=25000:40000", "Price: $25,000 – $40,000"],
+    ["harbour-auto-group", "/search?price=15000:", "Price: from $15,000"],
+  ])("%s %s shows '%s'", async (slug, path, chip) => {
+    const res = await get(slug, path);
+    expect(res.status).toBe(200);
+    expect(chips(res.body)).toContain(chip);
+  });
+
+  it("other ranges carry no '$': a kilometre bound is grouped, a year is not", async () => {
+    const res = await get("harbour-auto-group", "/search?km=0:50000&year=2018:2022");
+    const shown = chips(res.body);
+    expect(shown.some((c) => c.endsWith("up to 50,000"))).toBe(true);
+    expect(shown).toContain("Year: 2018 – 2022");
+    expect(shown.join(" ")).not.toContain("$");
+  });
+});
+
 describe("SEO", () => {
   it("title and description from the state; canonical; indexable path combinations", async () => {
     const res = await get("harbour-auto-group", "/search/used-cars/Toyota");

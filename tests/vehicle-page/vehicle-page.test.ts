@@ -8,7 +8,7 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isListed } from "~/domain/listing";
 import { isNearVehicle } from "~/domain/similar-vehicles";
-import { formatPrice } from "~/domain/vehicle-price";
+import { formatAmount, formatPrice } from "~/domain/vehicle-price";
 import { SERVER_THUMBNAILS } from "~/app/components/vehicle-page/constants";
 import type { Vehicle } from "~/domain/vehicle";
 import { reservations } from "~/server/db/schema";
@@ -240,7 +240,7 @@ describe("what the page says", () => {
     const belowBody = text(ownPart((await get(site, pagePath(site, below))).body));
     expect(belowBody).toContain("Below market price:");
     expect(belowBody).toContain(
-      formatPrice(below.autograb_data!.average_market_price!, site.locale),
+      formatAmount(below.autograb_data!.average_market_price!, site.locale),
     );
   });
 

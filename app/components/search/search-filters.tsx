@@ -6,7 +6,7 @@ import {
   type FormEvent,
   type ReactNode,
 } from "react";
-import { SEARCH_PAGE_TEXT } from "~/domain/search-facets";
+import { MONEY_FACETS, SEARCH_PAGE_TEXT } from "~/domain/search-facets";
 import { localiseText } from "~/domain/locale";
 import { rangeFieldNames } from "~/domain/search-page";
 import type { FacetOption, FacetPanel } from "~/app/routes/search.server";
@@ -121,7 +121,7 @@ function RangePanel({ panel }: { panel: Extract<FacetPanel, { kind: "range" }> }
   const max = useSyncedText(maxText);
   const fmt = (n: number) =>
     panel.facet === "year" ? String(Math.round(n)) : formatCount(Math.round(n), site.locale);
-  const money = panel.facet === "price" || panel.facet === "subscription_price";
+  const money = MONEY_FACETS.has(panel.facet);
   const prefix = money ? "$" : "";
   const input = (which: "min" | "max", text: ReturnType<typeof useSyncedText>) => (
     // The label holds its box, as a checkbox option's does (app/app.css, `.range-field`).

@@ -15,7 +15,7 @@ import type { CardVehicle } from "./card-vehicle";
 import { vehicleCardActions, type VehicleAction } from "~/domain/vehicle-actions";
 import { vehiclePagePath } from "~/domain/vehicle-paths";
 import { findSimilarSearchPath } from "~/domain/vehicle-page";
-import { formatPrice, isBelowMarket, priceDisplay } from "~/domain/vehicle-price";
+import { formatAmount, formatPrice, isBelowMarket, priceDisplay } from "~/domain/vehicle-price";
 import { carTypeLabel, vehicleTags, type VehicleTag } from "~/domain/vehicle-tags";
 import { cn } from "~/app/lib/cn";
 import { useSite, type Site } from "~/app/lib/site";
@@ -107,7 +107,9 @@ export function VehicleCard({
     settings.offersSubscription &&
     vehicle.subscription_price !== null &&
     vehicle.subscription_price > 0
-      ? money(vehicle.subscription_price)
+      ? memoFormat(`amount:${locale}:${vehicle.subscription_price}`, () =>
+          formatAmount(vehicle.subscription_price!, locale),
+        )
       : null;
   const fuel = vehicle.simple_fuel ?? vehicle.fuel;
   const transmission = vehicle.simple_transmission ?? vehicle.transmission;

@@ -120,7 +120,7 @@ describe("price, phone and specifications", () => {
       autograb_data: { average_market_price: 30_990, state_average_market_price: null },
     });
     expect(page.beforePrice).toBe("$29,990.00");
-    expect(page.belowMarket).toEqual({ average: "$30,990.00", saving: "$3,000.00" });
+    expect(page.belowMarket).toEqual({ average: "$30,990", saving: "$3,000" });
     const enquire = model({ price: 0, before_price: 29_990 });
     expect(enquire.price.text).toBe("Enquire for price.");
     expect(enquire.beforePrice).toBeNull();

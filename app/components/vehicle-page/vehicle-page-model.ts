@@ -13,6 +13,7 @@ import type { LocationView } from "~/server/content/locations";
 import { imageUrl } from "~/domain/image-url";
 type ImageSettings = Pick<SiteSettings, "imageCdnTemplate" | "imageQuality">;
 import {
+  formatAmount as formatAmountUncached,
   formatPrice as formatPriceUncached,
   isBelowMarket,
   isPriceShown,
@@ -65,6 +66,8 @@ export type VehiclePageVehicle = Pick<
 /** Intl formatting is the costly part of a render: the same amounts recur across requests. */
 const formatPrice = (amount: number, locale: Locale) =>
   memoFormat(`money:${locale}:${amount}`, () => formatPriceUncached(amount, locale));
+const formatAmount = (amount: number, locale: Locale) =>
+  memoFormat(`amount:${locale}:${amount}`, () => formatAmountUncached(amount, locale));
 const formatOdometer = (reading: number, locale: Locale) =>
   memoFormat(`km:${locale}:${reading}`, () => formatOdometerUncached(reading, locale));
 
@@ -256,7 +259,7 @@ export function vehicleDriveAway(
     state: site.state,
     driveAway: site.settings.driveAway,
   });
-  return estimate ? driveAwayView(estimate, (amount) => formatPrice(amount, site.locale)) : null;
+  return estimate ? driveAwayView(estimate, (amount) => formatAmount(amount, site.locale)) : null;
 }
 
 export type VehiclePageInput = {
@@ -294,7 +297,7 @@ export function buildVehiclePageModel({
     settings.offersSubscription &&
     vehicle.subscription_price !== null &&
     vehicle.subscription_price > 0
-      ? `from ${formatPrice(vehicle.subscription_price, locale)} per week`
+      ? `from ${formatAmount(vehicle.subscription_price, locale)} per week`
       : null;
   const searchBase = siteSearchBasePath(settings);
   const findSimilar = findSimilarSearchPath(vehicle, searchBase);
@@ -351,8 +354,8 @@ export function buildVehiclePageModel({
     belowMarket:
       below && market !== null
         ? {
-            average: formatPrice(market, locale),
-            saving: formatPrice(market - vehicle.price, locale),
+            average: formatAmount(market, locale),
+            saving: formatAmount(market - vehicle.price, locale),
           }
         : null,
     unavailable,

@@ -102,6 +102,8 @@ test("never shows a popup after its expiry date", async ({ page, server, siteUrl
     link: "/special-offers",
     expiresAt: "2000-01-01",
     visibleByDefault: true,
+    openAfterSeconds: 20,
+    openAfterScrollPercent: 30,
   };
   await withSettings(server, "throttle-motorcycles", { promoPopup }, async () => {
     await page.clock.install();

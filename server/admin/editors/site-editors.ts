@@ -109,6 +109,15 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const text = (max: number) => z.string().trim().max(max, `Keep it under ${max} characters.`);
 
+/** A whole number typed into a form, within min..max, or one message. */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, message)
+    .transform(Number)
+    .refine((v) => v >= min && v <= max, message);
+
 const PromoPopupForm = z.object({
   title: text(120).min(1, "Enter the popup's title."),
   description: text(500),
@@ -126,6 +135,17 @@ const PromoPopupForm = z.object({
     .regex(ISO_DATE, "Enter the last day the popup shows (a date).")
     .refine((v) => !Number.isNaN(Date.parse(v)), "Enter a real date."),
   visibleByDefault: z.boolean(),
+  // Left empty, the site's default applies.
+  openAfterSeconds: wholeNumber(
+    1,
+    600,
+    "Enter the seconds before it opens on desktop, 1 to 600.",
+  ).optional(),
+  openAfterScrollPercent: wholeNumber(
+    0,
+    100,
+    "Enter the share of the page scrolled that opens it, 0 to 100 (0: any scroll).",
+  ).optional(),
 });
 
 export type PromoPopupInput =
@@ -148,6 +168,8 @@ export function parsePromoPopupForm(
     imageUrl: str("imageUrl"),
     expiresAt: str("expiresAt"),
     visibleByDefault: form.get("visibleByDefault") === "on",
+    openAfterSeconds: str("openAfterSeconds") || undefined,
+    openAfterScrollPercent: str("openAfterScrollPercent") || undefined,
   });
   if (!parsed.success) return { ok: false, errors: fieldErrorsOf(parsed.error.issues) };
   return { ok: true, value: { enabled: true, popup: parsed.data } };

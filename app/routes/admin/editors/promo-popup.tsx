@@ -96,6 +96,26 @@ export default function PromoPopupEditor() {
           defaultChecked={popup?.visibleByDefault ?? true}
           error={errors?.visibleByDefault}
         />
+        <Input
+          name="openAfterSeconds"
+          label="On desktop, open after (seconds on the page)"
+          hint="Phones show it as a banner at the top of the home page instead."
+          type="number"
+          min={1}
+          max={600}
+          defaultValue={String(popup?.openAfterSeconds ?? "")}
+          error={errors?.openAfterSeconds}
+        />
+        <Input
+          name="openAfterScrollPercent"
+          label="On desktop, or once this share of the page is scrolled (percent)"
+          hint="Whichever comes first; 0 opens it on any scroll."
+          type="number"
+          min={0}
+          max={100}
+          defaultValue={String(popup?.openAfterScrollPercent ?? "")}
+          error={errors?.openAfterScrollPercent}
+        />
         <button type="submit" className={`${buttonClass} mt-6`}>
           Save popup
         </button>

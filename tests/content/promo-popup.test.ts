@@ -66,7 +66,7 @@ describe("the promotion", () => {
       );
     expect(banner).not.toBeNull();
     const [, labelId, className, inner] = banner!;
-    expect(className.split(" ")).toContain("md:hidden");
+    expect(className!.split(" ")).toContain("md:hidden");
     expect(inner).toContain(`id="${labelId}"`);
     expect(inner).toContain(">End of Year Sale<");
     expect(inner).toMatch(/href="\/special-offers"[^>]*>View Offers</);

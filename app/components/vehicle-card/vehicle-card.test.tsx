@@ -189,7 +189,7 @@ describe("Vehicle card (vehicle-card-and-page.md)", () => {
   it("subscription price only on subscription sites", async () => {
     const vehicle = aVehicle({ subscription_price: 199 });
     expect(text(await render(vehicle, aSite({ offersSubscription: true })))).toContain(
-      "Subscribe from $199.00 per week",
+      "Subscribe from $199 per week",
     );
     expect(text(await render(vehicle))).not.toContain("Subscribe");
   });

@@ -118,6 +118,8 @@ describe("reading a submitted settings form", () => {
         description: "",
         buttonText: "Find out more",
         visibleByDefault: true,
+        openAfterSeconds: 20,
+        openAfterScrollPercent: 30,
       },
       showViewOurStock: false,
     });

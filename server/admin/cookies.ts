@@ -3,22 +3,12 @@
  * cross-site posts carry no cookie), Secure whenever the back office is served over https, and
  * scoped to /admin.
  */
+import { cookieFromHeader } from "../cookies";
+
 export type CookieOptions = { secure: boolean; maxAgeSeconds?: number };
 
 export function readCookie(request: Request, name: string): string | null {
-  const header = request.headers.get("cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() !== name) continue;
-    try {
-      return decodeURIComponent(part.slice(eq + 1).trim());
-    } catch {
-      return null;
-    }
-  }
-  return null;
+  return cookieFromHeader(request.headers.get("cookie"), name);
 }
 
 export function serializeCookie(name: string, value: string, options: CookieOptions): string {

@@ -26,6 +26,7 @@ import { garageSavedSearches } from "../db/schema";
 import { clientKey, headersOf, isCrossSiteRequest } from "../leads/guard";
 import type { Site } from "../sites/site";
 import type { GarageAuth, Outcome, SignInUser } from "./garage-auth";
+import { cookieFromHeader } from "../cookies";
 import { SIGN_IN } from "./garage-auth";
 import { savedSearchState } from "./saved-search-digest";
 import {
@@ -48,21 +49,6 @@ function send(res: Response, status: number, body: unknown) {
 function sendError(res: Response, outcome: Extract<Outcome<unknown>, { ok: false }>) {
   if (outcome.retryAfterSeconds) res.set("Retry-After", String(outcome.retryAfterSeconds));
   send(res, outcome.status, { error: outcome.error });
-}
-
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) {
-      try {
-        return decodeURIComponent(rest.join("="));
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
 }
 
 function sessionCookie(token: string, origin: string | undefined, maxAgeSeconds: number): string {
@@ -100,7 +86,7 @@ export function createGarageRouter(deps: { db: Database; auth: GarageAuth }) {
   const json = express.json({ limit: "8kb" });
 
   const site = (res: Response) => (res.locals as Locals).site!;
-  const token = (req: Request) => readCookie(req.headers.cookie, SESSION_COOKIE);
+  const token = (req: Request) => cookieFromHeader(req.headers.cookie, SESSION_COOKIE) ?? undefined;
 
   /** Writes come from the site's own pages only, as JSON (which a cross-site form cannot send). */
   const sameSite = (req: Request, res: Response, next: NextFunction) => {

@@ -7,6 +7,7 @@
  * recognise it.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
+import { cookieFromHeader } from "../cookies";
 
 const COOKIE_PREFIX = "reservation_";
 /** As long as a reservation page is worth coming back to. */
@@ -51,15 +52,5 @@ export function hasReservationAccess(
 ): boolean {
   if (!row.accessToken) return false;
   if (same(request.key, row.accessToken)) return true;
-  const name = cookieName(row.id);
-  for (const part of (request.cookie ?? "").split(";")) {
-    const at = part.indexOf("=");
-    if (
-      at > 0 &&
-      part.slice(0, at).trim() === name &&
-      same(part.slice(at + 1).trim(), row.accessToken)
-    )
-      return true;
-  }
-  return false;
+  return same(cookieFromHeader(request.cookie, cookieName(row.id)), row.accessToken);
 }

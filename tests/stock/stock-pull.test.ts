@@ -25,9 +25,12 @@ const feed = {
   lastModified: new Date("2026-01-05T10:00:00Z").toUTCString(),
 };
 const requests: Array<{ ifNoneMatch?: string; ifModifiedSince?: string; status: number }> = [];
+// While set, the feed holds its answer: a pull that got the lease stays in flight until released.
+let held: Promise<void> | undefined;
 
 beforeAll(async () => {
-  feedServer = createServer((req, res) => {
+  feedServer = createServer(async (req, res) => {
+    if (held) await held;
     const ifNoneMatch = req.headers["if-none-match"];
     const ifModifiedSince = req.headers["if-modified-since"];
     const fresh = ifNoneMatch === feed.etag;
@@ -104,10 +107,21 @@ describe("pulling a site's feed URL", () => {
 
   it("lets one pull of a site run at a time", async () => {
     const current = server.registry.byId(site.id)!;
-    const outcomes = await Promise.all([
+    // The feed answers only once the first pull has settled (or after 5 s, so that two pulls
+    // both holding the lease fail the test rather than hang it).
+    let release!: () => void;
+    held = new Promise<void>((resolve) => {
+      release = resolve;
+      setTimeout(resolve, 5_000);
+    });
+    const pulls = [
       pullSiteFeed(deps(), current, "node-a"),
       pullSiteFeed(deps(), current, "node-b"),
-    ]);
-    expect(outcomes.sort()).toEqual(["busy", "not_modified"]);
+    ];
+    const first = await Promise.race(pulls);
+    release();
+    held = undefined;
+    expect(first).toBe("busy");
+    expect((await Promise.all(pulls)).sort()).toEqual(["busy", "not_modified"]);
   });
 });

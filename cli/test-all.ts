@@ -6,7 +6,8 @@
  * follow one at a time, each using both cores. The type check and the lint need nothing and
  * feed nothing: they start at once at a low CPU priority and go on beside the tests, taking the
  * CPU time the tests leave idle while they wait on timers, sockets and child processes (about a
- * sixth of vitest's run) instead of a phase of their own.
+ * sixth of vitest's run) instead of a phase of their own. They run one after the other: each
+ * begins by generating the route types, which empties their folder first.
  *
  * Their output is held back and printed whole, in order, once the tests are done. A failed build
  * or demo database stops the run before the tests; a failed test group stops the groups after
@@ -75,7 +76,12 @@ function printOutput(result: Result) {
 }
 
 const started = Date.now();
-const checks = CHECKS.map((group) => run(group, { buffered: true, niceness: CHECK_NICENESS }));
+const checks = (async () => {
+  const results: Result[] = [];
+  for (const group of CHECKS)
+    results.push(await run(group, { buffered: true, niceness: CHECK_NICENESS }));
+  return results;
+})();
 const prepared = await Promise.all([run(BUILD, { buffered: true }), makeDemoDatabase()]);
 for (const result of prepared) printOutput(result);
 
@@ -87,7 +93,7 @@ if (prepared.every((r) => r.code === 0)) {
     if (result.code !== 0) break;
   }
 }
-const checked = await Promise.all(checks);
+const checked = await checks;
 for (const result of checked) printOutput(result);
 await removeDemo();
 

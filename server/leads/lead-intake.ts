@@ -10,6 +10,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { Logger } from "pino";
 import type { Database } from "../db/client";
 import type { GroupCommit } from "../db/group-commit";
 import { leads } from "../db/schema";
@@ -99,6 +100,8 @@ export type LeadIntakeDependencies = {
   notifyOtherProcesses: boolean;
   /** PGlite: one connection, so its transactions never overlap (no locks needed between them). */
   transactionsRunOneAtATime: boolean;
+  /** The server log: a completed lead without a phone is logged as a warning (the dealer cannot call back). */
+  logger?: Pick<Logger, "warn">;
 };
 
 /** The columns a submission sets on its lead row, whether it creates the lead or completes it. */
@@ -180,6 +183,11 @@ export class LeadIntake {
     if (Object.keys(errors).length > 0) return fieldFailure(errors);
     const payload = leadPayload(site, fields, input.meta, resolved, null);
     const fingerprint = leadFingerprint(site.id, fields, completed);
+    if (completed && textOf(fields.phone) === "")
+      this.deps.logger?.warn(
+        { site: site.slug, requestId: input.meta.requestId, category: resolved.category },
+        "lead without a phone",
+      );
 
     if (input.mode === "test") {
       // Test mode: the test store only; files are checked, then dropped.

@@ -99,6 +99,7 @@ export function createLeadServices(options: {
     partnerConfigured: partner !== null,
     notifyOtherProcesses: database.pool !== null,
     transactionsRunOneAtATime: database.kind === "pglite",
+    logger: logger.child({ component: "lead-intake" }),
   });
   const windowMs = env.LEAD_RATE_WINDOW_SECONDS * 1000;
   const devMailPage = env.DEV_MAIL_PAGE ?? (env.DEMO || env.NODE_ENV !== "production");

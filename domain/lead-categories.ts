@@ -3,6 +3,7 @@
  * whether the enquiry form offers it, the interest it names in ADF/XML, and what the success
  * page says happens next. The forms, the success page and the lead e-mail read it.
  */
+import { slugify } from "./slug";
 
 /** ADF's `vehicle interest` attribute. */
 export type AdfInterest = "buy" | "sell" | "test-drive";
@@ -108,11 +109,7 @@ export const ENQUIRY_CATEGORIES: readonly EnquiryCategory[] = entries
 
 /** How a category travels in a URL: 'Test Drive Booking' -> 'test-drive-booking'. */
 export function leadCategorySlug(category: string): string {
-  return category
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
+  return slugify(category);
 }
 
 /** The table's entry for a category name or its slug; undefined for one it does not know. */

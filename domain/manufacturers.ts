@@ -6,6 +6,7 @@
  * Ids are stable: append new makes with the next id, never renumber (seeds and stored searches
  * refer to them).
  */
+import { slugify } from "./slug";
 
 export type Manufacturer = {
   id: number;
@@ -202,12 +203,7 @@ const manufacturerByKey = new Map<string, Manufacturer>(
 
 /** Lower-case, hyphenated make slug: 'Lynk & Co' -> 'lynk-and-co'. */
 export function makeSlug(make: string): string {
-  return make
-    .trim()
-    .toLowerCase()
-    .replaceAll("&", "and")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
+  return slugify(make);
 }
 
 /** Every spelling of the make (the catalogue name first); an unknown make is only itself. */

@@ -2,6 +2,7 @@
  * Deterministic generated stock for tests and benchmarks: vehicles shaped like `Vehicle`
  * (domain/vehicle.ts) spread over many sites, plus offers and parts. Same seed, same data.
  */
+import { slugify } from "~/domain/slug";
 import type { CarType, ItemType, Vehicle, VehicleStatus } from "~/domain/vehicle";
 
 export function seededRandom(seed: number): () => number {
@@ -235,9 +236,7 @@ export function fakeVehicles(options: FakeStockOptions): Vehicle[] {
       for (let i = 0; i < 17; i++) vin += VIN_CHARS[Math.floor(random() * VIN_CHARS.length)];
       const locationId = dealershipId * 10 + Math.floor(random() * 2);
       const dealershipName = `${city} ${franchise ?? "Motor Group"}${dealershipIndex > 0 ? ` ${dealershipIndex + 1}` : ""}`;
-      const slugBase = `${year}-${make}-${model}-${badge ?? "base"}`
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, "-");
+      const slugBase = slugify(`${year}-${make}-${model}-${badge ?? "base"}`);
       const images = Array.from({ length: Math.min(photos, 3) }, (_, i) => ({
         url: `https://images.example.com/${id}/${i}.jpg`,
         thumb: `https://images.example.com/${id}/${i}-thumb.jpg`,
@@ -346,12 +345,12 @@ export function fakeOffers(count: number, sites: number, seed = 2): FakeOffer[] 
     return {
       id: i + 1,
       site_id: 1 + (i % sites),
-      slug: `${make}-${model}-offer-${i + 1}`.toLowerCase().replace(/[^a-z0-9]+/g, "-"),
+      slug: slugify(`${make}-${model}-offer-${i + 1}`),
       name: `${make} ${model} ${pick(random, ["Drive Away Deal", "Bonus Accessories", "Low Rate Finance", "Run-out Sale"])}`,
       title: `Save on the ${model}`,
       description: `Limited time offer on the ${make} ${model}.`,
-      manufacturer: { name: make, slug: make.toLowerCase().replace(/[^a-z0-9]+/g, "-") },
-      model: { name: model, slug: model.toLowerCase().replace(/[^a-z0-9]+/g, "-"), body },
+      manufacturer: { name: make, slug: slugify(make) },
+      model: { name: model, slug: slugify(model), body },
       offer_type: pick(random, ["new", "demo", "finance", "service"]),
       price,
       position: Math.floor(random() * 50),

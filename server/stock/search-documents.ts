@@ -2,14 +2,11 @@
  * Offer and part documents of the `Offer_production` and `Part_production` collections,
  * from their rows. (Vehicle documents: vehicle-document.ts.)
  */
+import { slugify } from "~/domain/slug";
 import type { Database } from "../db/client";
 import { offers, parts } from "../db/schema";
 
-const slug = (text: string | null) =>
-  (text ?? "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
+const slug = (text: string | null) => slugify(text ?? "");
 
 export async function loadOfferDocuments(db: Database) {
   const rows = await db.select().from(offers);

@@ -5,6 +5,7 @@
  * the import, then announce the change (search on every node, the site's page cache).
  * See docs/stock-feeds.md and docs/decisions/021-stock-feed-import.md.
  */
+import { slugify } from "~/domain/slug";
 import { desc, eq, sql } from "drizzle-orm";
 import { feedIdentity, removalShare, type FeedRowError, type FeedVehicle } from "./feed-vehicle";
 import type { Database } from "../db/client";
@@ -309,14 +310,6 @@ function sameValue(a: unknown, b: unknown): boolean {
     if (!sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
       return false;
   return true;
-}
-
-function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/&/g, "and")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
 }
 
 /** `2021-toyota-corolla-ascent-a123`, numbered on the rare clash; never changes afterwards. */

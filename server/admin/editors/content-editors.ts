@@ -6,6 +6,7 @@
  * their location), offers and pages as a content change. Both move the site's version on.
  * See docs/product/back-office.md, "Stock and site editors".
  */
+import { slugify } from "~/domain/slug";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { isSiteLink } from "~/domain/site-settings";
@@ -258,13 +259,7 @@ export function updateLocation(
 
 /** A location's address name from its name: lower case, digits and dashes, unique per site. */
 function locationSlug(name: string, taken: Set<string>): string {
-  const base =
-    name
-      .toLowerCase()
-      .normalize("NFKD")
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 60) || "location";
+  const base = slugify(name).slice(0, 60).replace(/-+$/, "") || "location";
   let slug = base;
   for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
   return slug;

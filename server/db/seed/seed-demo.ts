@@ -3,6 +3,7 @@
  * offers, parts, reviews and content pages. Deterministic: the same data on every machine for
  * the same `now` (dates are relative to it so that 'sold 1 day ago' stays true).
  */
+import { slugify } from "~/domain/slug";
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import {
@@ -114,14 +115,6 @@ function formatTime(t: string): string {
   const suffix = h >= 12 ? "pm" : "am";
   const h12 = h % 12 === 0 ? 12 : h % 12;
   return `${h12}:${mm}${suffix}`;
-}
-
-function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/&/g, "and")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
 }
 
 function weighted<T>(random: Random, items: Array<[T, number]>): T {

@@ -9,7 +9,7 @@ import type { SearchFacet } from "~/domain/search-facets";
 import { requestedFacets } from "~/domain/search-page";
 import type { SearchState } from "~/domain/search-url";
 import type { SiteSettings, SortOption } from "~/domain/site-settings";
-import { seededRandom } from "~/server/search/fake-stock";
+import { seededRandom } from "~/server/platform/seeded-random";
 
 /** One facet's selection: any of these values, or a numeric range. */
 export type Refinement =

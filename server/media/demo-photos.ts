@@ -9,6 +9,7 @@
  * (`DEMO_PHOTO_DIR`), the photos drawn are kept there too, named by what they are drawn from, so
  * the server processes of one machine (and a restarted one) draw each photo once between them.
  */
+import { seededRandom } from "~/server/platform/seeded-random";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -79,18 +80,6 @@ function shade(hex: string, amount: number): string {
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** A small seeded generator (mulberry32): the same name gives the same picture. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function hashOf(text: string): number {
@@ -342,7 +331,7 @@ ${dials}<circle cx="720" cy="700" r="250" fill="none" stroke="#15171a" stroke-wi
 /** The SVG of one view of a vehicle (before it is rendered to a photo). */
 export function vehicleViewSvg(type: BodyType, colour: string, view: PhotoView): string {
   const hex = HEX.test(colour) ? colour.toLowerCase() : "888888";
-  const random = seeded(hashOf(`${type}|${hex}|${view}`));
+  const random = seededRandom(hashOf(`${type}|${hex}|${view}`));
   const sky: [string, string] = random() < 0.5 ? ["#9cc3e6", "#e9f1f7"] : ["#c9d3dc", "#f2f4f6"];
   const yard = backdrop(random, sky, "6b6f73");
   let scene: string;
@@ -369,7 +358,7 @@ export function vehicleViewSvg(type: BodyType, colour: string, view: PhotoView):
 
 /** A location's showroom front with its name on the fascia. */
 export function locationSvg(name: string): string {
-  const random = seeded(hashOf(`location|${name}`));
+  const random = seededRandom(hashOf(`location|${name}`));
   const label = escapeXml(name.replace(/-/g, " ").slice(0, 40));
   const panes = Array.from(
     { length: 6 },
@@ -388,7 +377,7 @@ export function locationSvg(name: string): string {
 
 /** A hero picture: a row of stock on the yard. */
 export function heroSvg(name: string): string {
-  const random = seeded(hashOf(`hero|${name}`));
+  const random = seededRandom(hashOf(`hero|${name}`));
   const colours = ["c0262d", "1f4e9c", "e5e7eb", "111827", "6b7280", "0f766e"];
   const types: BodyType[] = ["suv", "sedan", "ute", "hatch"];
   const cars = types
@@ -407,7 +396,7 @@ export async function renderPhoto(svg: string, seed: string): Promise<Buffer> {
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const random = seeded(hashOf(seed));
+  const random = seededRandom(hashOf(seed));
   for (let i = 0; i < data.length; i += 3) {
     const luma = (random() - 0.5) * GRAIN;
     const chroma = (random() - 0.5) * GRAIN * 0.35;

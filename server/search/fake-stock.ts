@@ -3,18 +3,8 @@
  * (domain/vehicle.ts) spread over many sites, plus offers and parts. Same seed, same data.
  */
 import { slugify } from "~/domain/slug";
+import { seededRandom } from "~/server/platform/seeded-random";
 import type { CarType, ItemType, Vehicle, VehicleStatus } from "~/domain/vehicle";
-
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const MODELS: Readonly<Record<string, readonly string[]>> = {
   Toyota: ["Corolla", "Camry", "RAV4", "HiLux", "LandCruiser", "Kluger", "Yaris", "C-HR", "Prado"],

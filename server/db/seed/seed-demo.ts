@@ -33,11 +33,11 @@ import type { ModelSpec } from "./catalogue";
 import { AU_HOURS, DEMO_SITES } from "./demo-sites";
 import type { DemoLocation, DemoSite } from "./demo-sites";
 import { localiseText } from "~/domain/locale";
-import { createRandom } from "./random";
+import { createRandom } from "~/server/platform/seeded-random";
 import { seedLeadDemoData } from "./seed-leads";
 import { seedDemoContent } from "./seed-content";
 import { seedDemoStaff } from "./seed-staff";
-import type { Random } from "./random";
+import type { Random } from "~/server/platform/seeded-random";
 import { bodyTypeFor, viewForPhoto } from "~/server/media/demo-photos";
 
 const DAY = 86_400_000;

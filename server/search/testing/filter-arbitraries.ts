@@ -3,6 +3,7 @@
  * rendering of a filter tree to Meilisearch filter text in varied but equivalent spellings
  * (quoting, spacing, optional parentheses, array form).
  */
+import { seededRandom } from "~/server/platform/seeded-random";
 import fc from "fast-check";
 import type { Doc, RefFilter } from "./reference";
 
@@ -209,11 +210,8 @@ export function docsWithFilter(min: number, max: number) {
 
 /** Deterministic choices for rendering, from a seed. */
 function chooser(seed: number) {
-  let state = seed >>> 0 || 1;
-  return (n: number): number => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state % n;
-  };
+  const random = seededRandom(seed);
+  return (n: number): number => Math.floor(random() * n);
 }
 
 const KEYWORDS = new Set([

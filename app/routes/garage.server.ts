@@ -11,9 +11,11 @@ import { makeDisplayName } from "~/domain/manufacturers";
 import { carsQuery } from "~/domain/search-query";
 import { siteSearchBasePath } from "~/domain/search-scope";
 import { isSold, type Vehicle } from "~/domain/vehicle";
+import { canShowTradeIn } from "~/domain/vehicle-actions";
 import { vehiclePagePath } from "~/domain/vehicle-paths";
 import { priceDisplay } from "~/domain/vehicle-price";
 import { carTypeLabel } from "~/domain/vehicle-tags";
+import { loadSiteLocations } from "~/server/content/locations";
 import type { RequestContext } from "~/server/http/load-context";
 import { readFormData } from "~/server/leads/guard";
 
@@ -38,6 +40,8 @@ export type GarageVehicle = {
   priceType: string | null;
   state: "available" | "reserved" | "sold";
   image: string | null;
+  /** 'Sell My Car' (a trade-in towards this car) is offered: the site's and the car's say. */
+  tradeIn: boolean;
   favourite: Favourite;
   specs: { label: string; value: string }[];
 };
@@ -75,6 +79,7 @@ export function garageVehicle(vehicle: Vehicle, site: RequestContext["site"]): G
     priceType: vehicle.price_type,
     state: isSold(vehicle) ? "sold" : vehicle.reserved ? "reserved" : "available",
     image: vehicle.primary_image_url ?? vehicle.images[0]?.url ?? null,
+    tradeIn: canShowTradeIn(vehicle, settings),
     favourite: toFavourite(vehicle),
     specs: [
       { label: "Condition", value: carTypeLabel(vehicle.car_type, settings) },
@@ -108,10 +113,14 @@ export async function garageLoader(context: RequestContext, request: Request) {
       }),
       searchBase: siteSearchBasePath(settings),
       signIn: settings.garage.signInWithMobile,
-      flags: {
-        bookService: settings.garage.bookServiceFromGarage,
-        serviceHistory: settings.garage.serviceHistory,
+      calls: {
+        sellMyCar: settings.tradeInAllowed,
+        // The service form books at one of the site's visible locations: none, no form.
+        bookService:
+          settings.garage.bookServiceFromGarage &&
+          (await loadSiteLocations(context)).some((l) => l.visible),
       },
+      flags: { serviceHistory: settings.garage.serviceHistory },
     },
     { headers: NO_STORE },
   );

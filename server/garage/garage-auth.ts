@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { mobileCountriesOf, normaliseMobile } from "~/domain/mobile-number";
 import type { Favourite } from "~/domain/favourites";
 import type { Database } from "../db/client";
@@ -36,6 +37,18 @@ export const SIGN_IN_MESSAGES = {
   tooManyRequests: "Too many code requests. Please try again later.",
   off: "Sign-in is not offered on this site.",
 } as const;
+
+/**
+ * The number a code went to, written the way the site's shoppers write it: a number of the
+ * site's own country in its national form ('0412 345 678', '(212) 555-0123'), another one of its
+ * countries in the international form ('+64 21 123 4567').
+ */
+export function displayMobile(site: Site, e164: string): string {
+  const number = parsePhoneNumberFromString(e164);
+  if (!number) return e164;
+  const [home] = mobileCountriesOf(site.locale, site.settings.garage.signInCountries);
+  return number.country === home ? number.formatNational() : number.formatInternational();
+}
 
 export type SignInUser = { id: number; phone: string; name: string | null; email: string | null };
 
@@ -101,7 +114,7 @@ export class GarageAuth {
     site: Site,
     rawPhone: unknown,
     client: string,
-  ): Promise<Outcome<{ resendAfterSeconds: number }>> {
+  ): Promise<Outcome<{ resendAfterSeconds: number; sentTo: string }>> {
     if (!site.settings.garage.signInWithMobile) return fail(404, SIGN_IN_MESSAGES.off);
     const phone = this.normalise(site, rawPhone);
     if (!phone.ok) return phone;
@@ -137,7 +150,13 @@ export class GarageAuth {
       body: `${code} is your ${site.name} sign-in code. It expires in 10 minutes.`,
       siteId: site.id,
     });
-    return { ok: true, value: { resendAfterSeconds: SIGN_IN.resendAfterMs / 1000 } };
+    return {
+      ok: true,
+      value: {
+        resendAfterSeconds: SIGN_IN.resendAfterMs / 1000,
+        sentTo: displayMobile(site, phone.value),
+      },
+    };
   }
 
   /**

@@ -2,7 +2,7 @@
  * The garage's HTTP API, per site (mounted after Host -> site, before the page cache):
  *
  *   GET    /api/auth                              -> {user, watchlist}
- *   POST   /api/auth/code        {phone}          -> 202, a code by SMS
+ *   POST   /api/auth/code        {phone}          -> 202 {message, sentTo, resendAfterSeconds}
  *   POST   /api/auth/verify      {phone, code}    -> {user, watchlist, registered} + session cookie
  *   POST   /api/auth/profile     {name, email}    -> {user}           (registration)
  *   POST   /api/auth/sign-out                     -> 204
@@ -127,6 +127,7 @@ export function createGarageRouter(deps: { db: Database; auth: GarageAuth }) {
       send(res, 202, {
         message:
           "If this number can receive SMS, a 6-digit code is on its way. It is valid for 10 minutes.",
+        sentTo: outcome.value.sentTo,
         resendAfterSeconds: outcome.value.resendAfterSeconds,
       });
     }),

@@ -252,7 +252,23 @@ describe("sign-in with a mobile number", () => {
     const known = await call(SITE, "POST", "/api/auth/code", { phone: "0411 222 333" });
     const unknown = await call(SITE, "POST", "/api/auth/code", { phone: "0455 999 888" });
     expect(known.status).toBe(202);
-    expect(known.json).toEqual(unknown.json);
+    // Each answer names the number it was asked for, nothing more.
+    expect({ ...known.json, sentTo: "" }).toEqual({ ...unknown.json, sentTo: "" });
+    expect([known.json.sentTo, unknown.json.sentTo]).toEqual(["0411 222 333", "0455 999 888"]);
+  });
+
+  it("names the number the code went to, written the way the site's shoppers write it", async () => {
+    const au = await call(SITE, "POST", "/api/auth/code", { phone: "+61466123456" });
+    expect(au.status).toBe(202);
+    expect(au.json).toMatchObject({
+      message: SIGN_IN_MESSAGES.sent,
+      sentTo: "0466 123 456",
+      resendAfterSeconds: 30,
+    });
+    await enableSignIn(US_SITE);
+    const us = await call(US_SITE, "POST", "/api/auth/code", { phone: "212.555.0188" });
+    expect(us.status).toBe(202);
+    expect(us.json.sentTo).toBe("(212) 555-0188");
   });
 
   it("keeps each shopper to their own watchlist and site", async () => {

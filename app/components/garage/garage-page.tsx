@@ -1,8 +1,9 @@
 /**
  * The garage page (docs/product/garage.md): the saved cars with their current price and state,
- * remove, compare two or three side by side, and the garage's calls to action, each to its form
- * with the car preselected. The list lives in the browser; the server answers the current state
- * of the ids asked for.
+ * remove, compare two or three side by side (photos, differences marked), and the garage's calls
+ * to action, each to its form with the car preselected where the form takes one. The saved cars
+ * come first (on a phone, above the sign-in offer). The list lives in the browser; the server
+ * answers the current state of the ids asked for.
  */
 import { useEffect, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
@@ -20,6 +21,7 @@ import {
   useFavourites,
   writeFavourites,
 } from "./favourites-store";
+import { CompareTable } from "./compare-table";
 import { GARAGE_FORM_PATH } from "./garage-client";
 import { SavedDetails } from "./saved-details";
 import { SignInPanel } from "./sign-in-panel";
@@ -29,7 +31,9 @@ export type GaragePageData = {
   cookieFavourites: Favourite[];
   searchBase: string;
   signIn: boolean;
-  flags: { bookService: boolean; serviceHistory: boolean };
+  /** The calls to action the site's settings allow (Finance Quote always). */
+  calls: { sellMyCar: boolean; bookService: boolean };
+  flags: { serviceHistory: boolean };
 };
 
 /** Most cars compared side by side. */
@@ -72,7 +76,7 @@ export function GaragePage({ data }: { data: GaragePageData }) {
     <div className="mx-auto max-w-7xl px-4 py-8">
       <h1 className={cn("text-3xl", t.heading)}>My garage</h1>
       <div className="mt-4 grid gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
+        <div className="min-w-0 lg:col-span-2">
           <h2 className="text-xl font-bold">Saved cars</h2>
           {saved.length === 0 ? (
             <p className="mt-3 text-slate-800">
@@ -90,7 +94,7 @@ export function GaragePage({ data }: { data: GaragePageData }) {
                   vehicle={current.get(favourite.id) ?? null}
                   checked={checked || !hydrated}
                   searchBase={data.searchBase}
-                  bookService={data.flags.bookService}
+                  calls={data.calls}
                   comparing={compare.includes(favourite.id)}
                   compareFull={compare.length >= COMPARE_MAX}
                   onCompare={(on) =>
@@ -129,7 +133,7 @@ function SavedCar({
   vehicle,
   checked,
   searchBase,
-  bookService,
+  calls,
   comparing,
   compareFull,
   onCompare,
@@ -139,7 +143,7 @@ function SavedCar({
   vehicle: GarageVehicle | null;
   checked: boolean;
   searchBase: string;
-  bookService: boolean;
+  calls: GaragePageData["calls"];
   comparing: boolean;
   compareFull: boolean;
   onCompare: (on: boolean) => void;
@@ -156,7 +160,6 @@ function SavedCar({
     event.preventDefault();
     onRemove();
   };
-  const carParam = `car_id=${favourite.id}`;
   return (
     <li
       className="flex flex-col overflow-hidden rounded-site border border-slate-200 bg-white shadow-sm"
@@ -206,35 +209,18 @@ function SavedCar({
         )}
         {!unavailable && (
           <ul className="flex flex-wrap gap-2 text-sm" aria-label={`Next steps for ${title}`}>
-            <li>
-              <a
-                {...APP_LINK}
-                href={`/finance?${carParam}#finance-form`}
-                className="inline-flex min-h-11 items-center rounded-site border px-3 font-semibold"
-              >
-                Finance Quote<span className="sr-only"> for {title}</span>
-              </a>
-            </li>
-            {bookService && (
-              <li>
+            {callsToAction(favourite.id, vehicle, calls).map(([label, href]) => (
+              <li key={label}>
                 <a
                   {...APP_LINK}
-                  href={`/service?${carParam}`}
+                  href={href}
                   className="inline-flex min-h-11 items-center rounded-site border px-3 font-semibold"
                 >
-                  Book Service<span className="sr-only"> for {title}</span>
+                  {label}
+                  <span className="sr-only"> for {title}</span>
                 </a>
               </li>
-            )}
-            <li>
-              <a
-                {...APP_LINK}
-                href={`/sell-my-car?${carParam}`}
-                className="inline-flex min-h-11 items-center rounded-site border px-3 font-semibold"
-              >
-                Sell My Car<span className="sr-only"> for {title}</span>
-              </a>
-            </li>
+            ))}
           </ul>
         )}
         <div className="mt-auto flex items-center justify-between gap-3 pt-2">
@@ -268,47 +254,19 @@ function SavedCar({
   );
 }
 
-function CompareTable({ vehicles }: { vehicles: GarageVehicle[] }) {
-  const labels = [...new Set(vehicles.flatMap((v) => v.specs.map((s) => s.label)))];
-  return (
-    <div className="mt-6 overflow-x-auto">
-      <table className="w-full border-collapse text-left text-sm">
-        <caption className="mb-2 text-left text-lg font-bold">Compare saved cars</caption>
-        <thead>
-          <tr>
-            <td />
-            {vehicles.map((v) => (
-              <th key={v.id} scope="col" className="border-b p-2">
-                {v.title}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <th scope="row" className="border-b p-2">
-              Price
-            </th>
-            {vehicles.map((v) => (
-              <td key={v.id} className="border-b p-2 font-semibold">
-                {v.price}
-              </td>
-            ))}
-          </tr>
-          {labels.map((label) => (
-            <tr key={label}>
-              <th scope="row" className="border-b p-2">
-                {label}
-              </th>
-              {vehicles.map((v) => (
-                <td key={v.id} className="border-b p-2">
-                  {v.specs.find((s) => s.label === label)?.value ?? "–"}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+/**
+ * The garage's calls to action (GARAGE_CALLS_TO_ACTION), each where the site offers its form:
+ * Finance Quote with the car; Sell My Car, a trade-in towards the car, where the site and the car
+ * take trade-ins; Book Service where the site books services from the garage.
+ */
+function callsToAction(
+  id: number,
+  vehicle: GarageVehicle | null,
+  calls: GaragePageData["calls"],
+): [string, string][] {
+  const links: [string, string][] = [["Finance Quote", `/finance?car_id=${id}#finance-form`]];
+  if (calls.bookService) links.push(["Book Service", "/service"]);
+  if (vehicle ? vehicle.tradeIn : calls.sellMyCar)
+    links.push(["Sell My Car", `/trade-in?car_id=${id}`]);
+  return links;
 }

@@ -1,7 +1,8 @@
 /**
  * Sign-in with a mobile number and an SMS code (docs/product/garage.md), on sites that offer
- * it: the number, then the six-digit code (a new one after 30 seconds), then registration (a
- * name and the e-mail address alerts go to). Signing in merges this browser's favourites into
+ * it: the number, then the six-digit code (the screen names the number it went to, offers
+ * 'Change number' and a new code after 30 seconds), then registration (a name and the e-mail
+ * address alerts go to). The 'code sent' message goes once the shopper is signed in. Signing in merges this browser's favourites into
  * the watchlist and takes the watchlist as this browser's list; signed in, every change goes to
  * the server too (favourites-store.ts). Needs JavaScript: without it the panel says so.
  */
@@ -45,7 +46,12 @@ export function SignInPanel() {
   const [notice, setNotice] = useState("");
   const [busy, setBusy] = useState(false);
   const [resendIn, setResendIn] = useState(0);
+  /** The number the last code went to, as the server wrote it ('0412 345 678'). */
+  const [sentTo, setSentTo] = useState("");
   const heading = useRef<HTMLHeadingElement>(null);
+  const phoneInput = useRef<HTMLInputElement>(null);
+  /** Back to the number from the code: focus goes to the number, not the heading. */
+  const changingNumber = useRef(false);
 
   const adoptWatchlist = (watchlist: Favourite[]) => {
     writeFavourites(site.slug, watchlist);
@@ -81,7 +87,11 @@ export function SignInPanel() {
   }, [resendIn]);
 
   useEffect(() => {
-    if (step !== "closed") heading.current?.focus();
+    if (step === "phone" && changingNumber.current) {
+      changingNumber.current = false;
+      phoneInput.current?.focus();
+      phoneInput.current?.select();
+    } else if (step !== "closed") heading.current?.focus();
   }, [step]);
 
   const requestCode = async (event?: FormEvent) => {
@@ -92,9 +102,23 @@ export function SignInPanel() {
     const answer = await postJson("/api/auth/code", { phone });
     setBusy(false);
     if (!answer.ok) return setError(String(answer.json.error ?? "Please try again."));
-    setNotice(String(answer.json.message ?? ""));
+    const to = String(answer.json.sentTo ?? phone);
+    setSentTo(to);
+    setNotice(
+      step === "code"
+        ? `We sent a new code to ${to}. It is valid for 10 minutes.`
+        : `We sent a code to ${to}. It is valid for 10 minutes.`,
+    );
     setResendIn(Number(answer.json.resendAfterSeconds ?? 30));
     setStep("code");
+  };
+
+  const changeNumber = () => {
+    changingNumber.current = true;
+    setNotice("");
+    setError("");
+    setCode("");
+    setStep("phone");
   };
 
   const verify = async (event: FormEvent) => {
@@ -116,6 +140,8 @@ export function SignInPanel() {
     adoptWatchlist((merged.ok ? merged.json.watchlist : answer.json.watchlist) as Favourite[]);
     setUser(signedInUser);
     setCode("");
+    // Signed in: the 'code sent' message has done its job.
+    setNotice("");
     if (answer.json.registered) {
       garageAnalytics("registration");
       setStep("register");
@@ -186,6 +212,7 @@ export function SignInPanel() {
           <label className="block text-sm font-semibold">
             Mobile number
             <input
+              ref={phoneInput}
               className={input}
               type="tel"
               name="phone"
@@ -230,6 +257,16 @@ export function SignInPanel() {
               {resendIn > 0 ? `Send a new code in ${resendIn} s` : "Send a new code"}
             </button>
           </div>
+          <p className="text-sm text-slate-800">
+            Not {sentTo}?{" "}
+            <button
+              type="button"
+              className="min-h-11 font-semibold underline"
+              onClick={changeNumber}
+            >
+              Change number
+            </button>
+          </p>
         </form>
       )}
       {step === "register" && (

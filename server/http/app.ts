@@ -4,6 +4,7 @@
  * platform (index page), a site (its pages and APIs) and nothing (a plain 404).
  */
 import { randomBytes, randomUUID } from "node:crypto";
+import { join } from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
@@ -25,6 +26,7 @@ import { vehiclePhotosRouter } from "../admin/editors/vehicle-photos";
 import { ImageResizer } from "../media/image-resizer";
 import { outboundFetch } from "../net/outbound-fetch";
 import { DemoPhotos } from "../media/demo-photos";
+import { drawsDemoHistoryReports, HistoryReports } from "../media/history-reports";
 import type { RequestContext } from "./load-context";
 import { createSearchApi } from "../search";
 import type { SearchIndex } from "../stock/search-sync";
@@ -291,7 +293,14 @@ export function createApp(deps: AppDependencies) {
   });
   // Vehicle photos uploaded in the back office (server/admin/editors/vehicle-photos.ts).
   app.use("/media/photos", vehiclePhotosRouter(deps.db));
-  app.use("/media", mediaRouter(imageResizer, demoPhotos));
+  // History reports: stored files under DATA_DIR; drawn demo reports on a demo or development
+  // server only, never on a live one (decision 059).
+  const historyReports = new HistoryReports({
+    dir: join(env.DATA_DIR, "history-reports"),
+    drawDemoReports: drawsDemoHistoryReports(env),
+    searchFor: (site) => createSiteSearch(deps.search, site, logger),
+  });
+  app.use("/media", mediaRouter(imageResizer, demoPhotos, historyReports));
   app.get("/robots.txt", (_req, res) => {
     res
       .type("text/plain")

@@ -2,17 +2,45 @@
  * Media of a site: the built-in image resizer (image-resizer.ts), the generated demo photos
  * (demo-photos.ts: vehicles, locations, heroes as JPEG) and drawings (placeholder-images.ts:
  * logos, favicons, promos; the old SVG vehicle and location paths stay for links already out),
- * with a long cache.
+ * with a long cache; and vehicles' history reports (history-reports.ts), with a short one.
  */
 import { Router } from "express";
 import type { Response } from "express";
 import type { Site } from "../sites/site";
 import { DemoPhotos } from "./demo-photos";
+import type { HistoryReports } from "./history-reports";
 import { ImageResizer } from "./image-resizer";
 import { faviconSvg, locationSvg, logoSvg, vehicleSvg } from "./placeholder-images";
 
-export function mediaRouter(resizer = new ImageResizer(), photos = new DemoPhotos()): Router {
+export function mediaRouter(
+  resizer = new ImageResizer(),
+  photos = new DemoPhotos(),
+  reports: HistoryReports | null = null,
+): Router {
   const router = Router();
+  // A listed vehicle's history report (history-reports.ts): the stored file, or a demo's drawing.
+  router.get("/history/:name.pdf", (req, res, next) => {
+    const site = res.locals.site as Site;
+    (reports ? reports.find(site, req.params.name) : Promise.resolve(null))
+      .then((report) => {
+        if (!report) {
+          res
+            .status(404)
+            .type("text/plain")
+            .set("Cache-Control", "no-store")
+            .send("No history report here.");
+          return;
+        }
+        // Short-lived: the vehicle may be sold or hidden, and then its report is gone.
+        res
+          .type("application/pdf")
+          .set("Content-Disposition", `inline; filename="${report.filename}"`)
+          .set("Cache-Control", "public, max-age=300, stale-while-revalidate=3600")
+          .set("X-Content-Type-Options", "nosniff")
+          .send(Buffer.from(report.pdf));
+      })
+      .catch(next);
+  });
   router.get("/image", (req, res, next) => {
     resizer.handle(req, res, res.locals.site as Site, res.locals.origin as string).catch(next);
   });

@@ -4,7 +4,8 @@
  * on every query. A vehicle the site does not list (hidden, sold outside the sold window,
  * excluded by a stock rule) is not found here, whichever page or form names it.
  */
-import { buildVehicleByIdQuery, type SearchQuery } from "~/domain/search-query";
+import { quoteFilterString } from "~/domain/filter-expression";
+import { buildVehicleByIdQuery, carsQuery, type SearchQuery } from "~/domain/search-query";
 import { buildVehicleBySlugQuery } from "~/domain/vehicle-page";
 import type { Vehicle } from "~/domain/vehicle";
 import type { SiteSearch } from "./site-search";
@@ -35,4 +36,20 @@ export function findListedVehicleBySlug(
 function firstHit(search: Pick<SiteSearch, "multiSearch">, query: SearchQuery): Vehicle | null {
   const [result] = search.multiSearch([query]).results;
   return (result?.hits[0] as Vehicle | undefined) ?? null;
+}
+
+/**
+ * The listed vehicles a stock number names (a history report's path): normally one, but a
+ * site's dealerships may each have their own numbering, so every match is answered.
+ */
+export function findListedVehiclesByStockNumber(
+  search: Pick<SiteSearch, "multiSearch">,
+  stocknum: string,
+): Vehicle[] {
+  const text = stocknum.trim();
+  if (text === "") return [];
+  const [result] = search.multiSearch([
+    carsQuery(`stocknum = ${quoteFilterString(text)}`, { limit: 10 }),
+  ]).results;
+  return (result?.hits as Vehicle[] | undefined) ?? [];
 }

@@ -73,8 +73,9 @@ export function receiptMail(options: {
 }
 
 /**
- * The shopper's notice that a deposit paid after its hold ended was refunded in full (another
- * shopper held the car, or it was sold or reserved meanwhile).
+ * The shopper's notice that their deposit was refunded in full: paid after its hold ended
+ * (another shopper held the car, or it was sold or reserved meanwhile), or the reservation
+ * cancelled and refunded by the dealership's staff.
  */
 export function refundNoticeMail(options: {
   site: Site;
@@ -86,10 +87,14 @@ export function refundNoticeMail(options: {
   const { site, reservation: r, vehicle } = options;
   const heading = vehicle ? vehicleHeading(vehicle) : "the vehicle";
   const paid = moneyText(r.amountCents, r.currency);
+  const why =
+    r.lateDecision === "refunded"
+      ? `Your ${paid} deposit for the ${heading} arrived after your reservation time had ended, and the car is no longer available to reserve, so we have refunded the full ${paid} to your card.`
+      : `Your reservation of the ${heading} has been cancelled, and we have refunded your full ${paid} deposit to your card.`;
   const lines = [
     `Hi ${r.shopper.firstName},`,
     "",
-    `Your ${paid} deposit for the ${heading} arrived after your reservation time had ended, and the car is no longer available to reserve, so we have refunded the full ${paid} to your card.`,
+    why,
     "",
     `Refunded: ${paid}`,
     `Payment reference: ${r.paymentId ?? ""}`,

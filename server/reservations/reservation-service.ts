@@ -586,11 +586,14 @@ export class ReservationService {
       })
       .where(eq(reservations.id, row.id));
     this.deps.logger.info({ reservation: row.id, refund: refund.id }, "late payment refunded");
-    await this.#afterLateRefund(row.id);
+    await this.#afterRefund(row.id);
   }
 
-  /** Refunded late: the dealership hears of the shopper, the shopper of the refund. */
-  async #afterLateRefund(id: string): Promise<void> {
+  /**
+   * Refunded (late, or by staff before the reservation had its lead): the dealership hears of the
+   * shopper, the shopper of the refund. Resumed by the sweeper if the process stops before.
+   */
+  async #afterRefund(id: string): Promise<void> {
     const [refunded] = await this.deps.db
       .select()
       .from(reservations)
@@ -729,7 +732,7 @@ export class ReservationService {
 
   /**
    * Paid reservations whose lead and receipt were never queued (the process stopped between the
-   * payment and the lead): queued now. The lead intake's idempotency key makes it one lead.
+   * payment and the lead), and refunded ones whose refund e-mail was not: queued now. The lead intake's idempotency key makes it one lead.
    */
   async #resumePaid(): Promise<void> {
     const stale = await this.deps.db
@@ -746,6 +749,22 @@ export class ReservationService {
     for (const row of stale)
       await this.#afterPaid(row).catch((error: unknown) =>
         this.deps.logger.error({ err: error, reservation: row.id }, "paid reservation not resumed"),
+      );
+    // Refunded, and the shopper's refund e-mail never queued: queued now.
+    const refunded = await this.deps.db
+      .select({ id: reservations.id })
+      .from(reservations)
+      .where(
+        and(
+          eq(reservations.status, "refunded"),
+          sql`${reservations.receiptSentAt} IS NULL`,
+          lt(reservations.endedAt, new Date(this.#now().getTime() - RESUME_AFTER_MS)),
+        ),
+      )
+      .limit(20);
+    for (const row of refunded)
+      await this.#afterRefund(row.id).catch((error: unknown) =>
+        this.deps.logger.error({ err: error, reservation: row.id }, "refund e-mail not resumed"),
       );
   }
 
@@ -859,9 +878,39 @@ export class ReservationService {
       }
       throw error;
     }
-    const ended = await this.#end(id, ["paid"], "refunded", { refundId, claimedAt: null });
-    if (ended) await setVehicleReserved(this.deps.db, this.deps.bus, siteId, row.vehicleId, false);
+    const ended = await this.#endRefunded(id, refundId);
+    if (ended) {
+      await setVehicleReserved(this.deps.db, this.deps.bus, siteId, row.vehicleId, false);
+      // A reservation without its lead yet (the process stopped before it was made) gets it now,
+      // and the shopper's refund e-mail with it.
+      if (!ended.leadId) await this.#afterRefund(ended.id);
+    }
     return { ok: true, reservation: ended ?? (await this.find(siteId, id))! };
+  }
+
+  /**
+   * A paid reservation refunded by staff, and the shopper's refund e-mail queued on its lead, in
+   * one transaction: a refund that is recorded always tells the shopper.
+   */
+  async #endRefunded(id: string, refundId: string): Promise<ReservationRow | null> {
+    const now = this.#now();
+    const ended = await this.deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(reservations)
+        .set({ refundId, claimedAt: null, status: "refunded", updatedAt: now, endedAt: now })
+        .where(and(eq(reservations.id, id), eq(reservations.status, "paid")))
+        .returning();
+      if (row?.leadId) {
+        await addDeliveries(tx, { id: row.leadId, siteId: row.siteId }, [
+          { channel: SHOPPER_MAIL_CHANNELS.refund, target: row.shopper.email },
+        ]);
+        if (this.deps.notifyOtherProcesses)
+          await tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, ${row.leadId})`);
+      }
+      return row ?? null;
+    });
+    if (ended?.leadId) this.deps.leads.worker?.wake();
+    return ended;
   }
 }
 

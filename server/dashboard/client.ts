@@ -15,6 +15,12 @@
  */
 import type { Logger } from "pino";
 import { z } from "zod";
+import {
+  DASHBOARD_CACHE_SECONDS,
+  MAX_FETCH_RETRIES,
+  errorFromBody,
+  isNotFoundBody,
+} from "~/domain/http-errors";
 import { OutboundFetchError, outboundFetch } from "../net/outbound-fetch";
 import {
   CarsPageSchema,
@@ -26,10 +32,7 @@ import {
   type DashboardCar,
 } from "./shapes";
 
-export const DASHBOARD_RETRIES = 2;
-export const SEARCH_PAGES_CACHE_SECONDS = 604_800;
 export const DEFAULT_TIMEOUT_MS = 10_000;
-export const UNEXPECTED_ERROR = "An unexpected error occurred";
 const CAR_SLUG = /^[A-Za-z0-9_-]+$/;
 /** Cars read per request when a whole stock is read. */
 const CARS_PER_PAGE = 500;
@@ -101,14 +104,12 @@ export function createDashboardClient(options: DashboardClientOptions) {
       body = undefined;
     }
     const record = body && typeof body === "object" ? (body as Record<string, unknown>) : null;
-    if (accept404Body && record?.status === 404) return record;
-    if (!response.ok) {
-      const message =
-        typeof record?.error === "string"
-          ? record.error
-          : `${UNEXPECTED_ERROR}: ${response.statusText || response.status}`;
-      throw new DashboardError(message, response.status);
-    }
+    if (accept404Body && isNotFoundBody(record)) return record;
+    if (!response.ok)
+      throw new DashboardError(
+        errorFromBody(record, response.status, response.statusText).message,
+        response.status,
+      );
     if (body === undefined)
       throw new DashboardError(
         `The dashboard answered ${path} with malformed JSON.`,
@@ -118,7 +119,7 @@ export function createDashboardClient(options: DashboardClientOptions) {
   }
 
   /**
-   * Tries a call up to 1 + DASHBOARD_RETRIES times; an answer not in the expected shape is a
+   * Tries a call up to 1 + MAX_FETCH_RETRIES times; an answer not in the expected shape is a
    * failed try too. Null: a `status: 404` body, when `accept404Body`.
    */
   async function request<T>(
@@ -127,10 +128,10 @@ export function createDashboardClient(options: DashboardClientOptions) {
     accept404Body: boolean,
   ): Promise<T | null> {
     let lastError: unknown;
-    for (let tries = 0; tries <= DASHBOARD_RETRIES; tries++) {
+    for (let tries = 0; tries <= MAX_FETCH_RETRIES; tries++) {
       try {
         const body = await attempt(path, accept404Body);
-        if (accept404Body && (body as { status?: unknown }).status === 404) return null;
+        if (accept404Body && isNotFoundBody(body)) return null;
         const parsed = schema.safeParse(body);
         if (!parsed.success) {
           const issue = parsed.error.issues[0];
@@ -155,7 +156,7 @@ export function createDashboardClient(options: DashboardClientOptions) {
     const hit = cache.get(key);
     if (hit && hit.expiresAt > now()) return hit.value as T;
     const value = await load();
-    cache.set(key, { value, expiresAt: now() + SEARCH_PAGES_CACHE_SECONDS * 1000 });
+    cache.set(key, { value, expiresAt: now() + DASHBOARD_CACHE_SECONDS * 1000 });
     return value;
   }
 

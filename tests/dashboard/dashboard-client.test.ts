@@ -8,11 +8,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  createDashboardClient,
-  DashboardError,
-  SEARCH_PAGES_CACHE_SECONDS,
-} from "~/server/dashboard/client";
+import { DASHBOARD_CACHE_SECONDS } from "~/domain/http-errors";
+import { createDashboardClient, DashboardError } from "~/server/dashboard/client";
 import { manufacturers, vehicles } from "~/server/db/schema";
 import { setOutboundAllowedNetworks } from "~/server/net/outbound-fetch";
 import { createSiteApiKey } from "~/server/sites/api-keys";
@@ -276,7 +273,7 @@ describe("against a faulty backend: every row of the error catalogue that applie
       '{"search_slugs":[{"slug":"make/Kia","path":"/search/make/Kia","filters":{"make":["Kia"]},"count":3}]}';
     backend.answers = [{ status: 200, body: slugs }];
     expect(await c.searchSlugs(7)).toHaveLength(1);
-    clock += (SEARCH_PAGES_CACHE_SECONDS - 1) * 1000;
+    clock += (DASHBOARD_CACHE_SECONDS - 1) * 1000;
     expect(await c.searchSlugs(7)).toHaveLength(1);
     expect(backend.requests).toHaveLength(1);
     clock += 1000;

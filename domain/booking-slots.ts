@@ -40,7 +40,14 @@ export type Slot = {
   remaining: number;
 };
 
-export type SlotDay = { date: string; weekday: number; slots: Slot[] };
+/** A time within the day's hours whose every seat is booked: shown as taken, never offered. */
+export type TakenSlot = Omit<Slot, "remaining">;
+
+/**
+ * An open day within the booking horizon: its free slots and its taken ones, each in time order
+ * (times already past, or sooner than the notice period, are in neither).
+ */
+export type SlotDay = { date: string; weekday: number; slots: Slot[]; taken: TakenSlot[] };
 
 const MINUTE = 60_000;
 
@@ -202,7 +209,10 @@ export type SlotInput = {
   rules: SlotRules;
 };
 
-/** The days ahead that have at least one free slot, each with its free slots in time order. */
+/**
+ * The open days ahead (today included, closed days left out), each with its free slots and its
+ * taken ones in time order.
+ */
 export function availableSlots(input: SlotInput): SlotDay[] {
   const { rules } = input;
   const step = Math.max(5, Math.floor(rules.slotMinutes));
@@ -219,22 +229,97 @@ export function availableSlots(input: SlotInput): SlotDay[] {
     const hours = hoursOn(date, input.openingHours, input.specialHours);
     if (!hours) continue;
     const slots: Slot[] = [];
+    const taken: TakenSlot[] = [];
     for (let start = hours.open; start + step <= hours.close; start += step) {
       const instant = zonedInstant(date, start, rules.timeZone);
       if (instant < earliest) continue;
-      const remaining = rules.capacity - (takenCount.get(instant) ?? 0);
-      if (remaining <= 0) continue;
-      slots.push({
+      // A wall-clock time the zone skips (the hour daylight saving starts) is no slot.
+      if (localDate(instant, rules.timeZone) !== date) continue;
+      const p = localParts(instant, rules.timeZone);
+      if (p.hour * 60 + p.minute !== start) continue;
+      const slot = {
         start: new Date(instant).toISOString(),
         date,
         time: clockText(start),
         label: clockLabel(start),
-        remaining,
-      });
+      };
+      const remaining = rules.capacity - (takenCount.get(instant) ?? 0);
+      if (remaining <= 0) taken.push(slot);
+      else slots.push({ ...slot, remaining });
     }
-    if (slots.length > 0) days.push({ date, weekday: weekdayOf(date), slots });
+    days.push({ date, weekday: weekdayOf(date), slots, taken });
   }
   return days;
+}
+
+export type SlotCheck =
+  | { status: "free"; slot: Slot }
+  | { status: "taken" }
+  /** Not a slot of the location: outside its hours, on a closed day, too soon, or past the horizon. */
+  | { status: "unavailable" };
+
+/** Whether a booking may take the slot starting at `start` (an ISO instant). */
+export function checkSlot(input: SlotInput, start: string): SlotCheck {
+  const at = Date.parse(start);
+  if (!Number.isFinite(at)) return { status: "unavailable" };
+  for (const day of availableSlots(input)) {
+    const slot = day.slots.find((s) => Date.parse(s.start) === at);
+    if (slot) return { status: "free", slot };
+    if (day.taken.some((s) => Date.parse(s.start) === at)) return { status: "taken" };
+  }
+  return { status: "unavailable" };
+}
+
+/** One date of the booking calendar. */
+export type CalendarDay = {
+  date: string;
+  weekday: number;
+  /** open: the location takes bookings that day; closed: it does not; beyond: past the horizon. */
+  state: "open" | "closed" | "beyond";
+  /** Free and taken times together, in time order. */
+  times: Array<TakenSlot & { taken: boolean }>;
+};
+
+/**
+ * The weeks of the booking calendar: seven days each, the first starting today (no day before
+ * today is shown), as many as the horizon needs; days past the horizon are 'beyond'.
+ */
+export function calendarWeeks(
+  days: readonly SlotDay[],
+  today: string,
+  daysAhead: number,
+): CalendarDay[][] {
+  const byDate = new Map(days.map((d) => [d.date, d]));
+  const weeks: CalendarDay[][] = [];
+  const count = Math.max(1, Math.ceil(daysAhead / 7));
+  for (let w = 0; w < count; w += 1) {
+    const week: CalendarDay[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const offset = w * 7 + i;
+      const date = addDays(today, offset);
+      const day = byDate.get(date);
+      const times = day
+        ? [
+            ...day.slots.map(({ start, date, time, label }) => ({
+              start,
+              date,
+              time,
+              label,
+              taken: false,
+            })),
+            ...day.taken.map((s) => ({ ...s, taken: true })),
+          ].sort((a, b) => Date.parse(a.start) - Date.parse(b.start))
+        : [];
+      week.push({
+        date,
+        weekday: weekdayOf(date),
+        state: offset >= daysAhead ? "beyond" : day ? "open" : "closed",
+        times,
+      });
+    }
+    weeks.push(week);
+  }
+  return weeks;
 }
 
 /** 'Tuesday 24 November 2026 at 9:30am' in the location's time zone, for e-mail and pages. */

@@ -66,6 +66,8 @@ const CLIENT_SETTINGS = [
   "thirdPartyScripts",
   "leadApiMode",
   "serviceAdditionalServices",
+  "bookingTimeZone",
+  "bookingDaysAhead",
   "theme",
   "makeMarks",
 ] as const satisfies readonly (keyof SiteSettings)[];

@@ -22,6 +22,8 @@ import { positiveIntegerOf, textOf, type LeadFields, type LeadValue } from "./le
 import type { SlotService } from "./slots";
 
 export const SLOT_TAKEN_MESSAGE = "That time has just been booked. Please choose another time.";
+export const SLOT_UNAVAILABLE_MESSAGE =
+  "We can't take a booking at that time. Please choose one of the times shown.";
 
 export type ResolvedLead = {
   values: LeadFormValues;
@@ -170,10 +172,12 @@ export async function resolveLead(
     } else if (!location) {
       errors.location_id ??= "Please choose a location for your booking.";
     } else {
-      const slot = await context.slots.findSlot(site, location.id, kind, bookingTime);
-      if (!slot) {
-        errors.booking_time = SLOT_TAKEN_MESSAGE;
+      const checked = await context.slots.check(site, location.id, kind, bookingTime);
+      if (checked.status !== "free") {
+        errors.booking_time =
+          checked.status === "taken" ? SLOT_TAKEN_MESSAGE : SLOT_UNAVAILABLE_MESSAGE;
       } else {
+        const { slot } = checked;
         booking = { kind, locationId: location.id, start: slot.start };
         values.booking_time = slot.start;
         values.booking_type = kind;

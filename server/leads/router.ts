@@ -397,6 +397,8 @@ export function createBookingSlotsRouter(services: LeadServices) {
         kind,
         time_zone: rules.timeZone,
         slot_minutes: rules.slotMinutes,
+        today: services.slots.today(site, kind),
+        days_ahead: rules.daysAhead,
         locations,
       });
     });

@@ -6,10 +6,14 @@
 import { and, asc, eq, gte, lt } from "drizzle-orm";
 import {
   availableSlots,
+  checkSlot,
   isTimeZone,
+  localDate,
   type BookingKind,
   type Slot,
+  type SlotCheck,
   type SlotDay,
+  type SlotInput,
   type SlotRules,
 } from "~/domain/booking-slots";
 import type { Database } from "../db/client";
@@ -72,7 +76,16 @@ export class SlotService {
     return bookableLocations(rows, kind);
   }
 
+  /** Today's date at the site's locations ('YYYY-MM-DD'): the booking calendar's first day. */
+  today(site: Site, kind: BookingKind): string {
+    return localDate(this.now(), this.rules(site, kind).timeZone);
+  }
+
   async daysFor(site: Site, location: LocationRow, kind: BookingKind): Promise<SlotDay[]> {
+    return availableSlots(await this.#input(site, location, kind));
+  }
+
+  async #input(site: Site, location: LocationRow, kind: BookingKind): Promise<SlotInput> {
     const now = this.now();
     const rules = this.rules(site, kind);
     const scope = createSiteScope(this.db, site.id);
@@ -105,13 +118,13 @@ export class SlotService {
       kind === "service" && location.serviceOpeningHours
         ? location.serviceOpeningHours
         : location.openingHours;
-    return availableSlots({
+    return {
       openingHours: hours,
       specialHours: special,
       taken: taken.map((t) => t.startsAt.getTime()),
       now,
       rules,
-    });
+    };
   }
 
   async daysForLocationId(site: Site, locationId: number, kind: BookingKind): Promise<SlotDay[]> {
@@ -135,6 +148,18 @@ export class SlotService {
     );
   }
 
+  /** Whether a booking may take the slot of a location starting at `start`. */
+  async check(
+    site: Site,
+    locationId: number,
+    kind: BookingKind,
+    start: string,
+  ): Promise<SlotCheck> {
+    const location = await this.#location(site, locationId);
+    if (!location || !location.visible) return { status: "unavailable" };
+    return checkSlot(await this.#input(site, location, kind), start);
+  }
+
   /** The free slot of a location starting at `start`, or null. */
   async findSlot(
     site: Site,
@@ -142,12 +167,8 @@ export class SlotService {
     kind: BookingKind,
     start: string,
   ): Promise<Slot | null> {
-    const location = await this.#location(site, locationId);
-    if (!location || !location.visible) return null;
-    const at = Date.parse(start);
-    if (!Number.isFinite(at)) return null;
-    const days = await this.daysFor(site, location, kind);
-    return days.flatMap((d) => d.slots).find((s) => Date.parse(s.start) === at) ?? null;
+    const checked = await this.check(site, locationId, kind, start);
+    return checked.status === "free" ? checked.slot : null;
   }
 
   #location(site: Site, locationId: number): Promise<LocationRow | undefined> {

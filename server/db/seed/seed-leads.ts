@@ -298,7 +298,7 @@ export async function seedLeadDemoData(db: Database, now = Date.now()): Promise<
         timeZone: patch.bookingTimeZone!,
       },
     });
-    const taken = days[0]?.slots.slice(2, 4) ?? [];
+    const taken = days.find((d) => d.slots.length > 0)?.slots.slice(2, 4) ?? [];
     if (taken.length > 0) {
       await db
         .insert(bookings)

@@ -1,14 +1,96 @@
 /**
  * The garage in Chromium: save two cars from the search page (an announced toggle, counted in
  * the header), see them in the garage after a reload, remove one; on a site with garage sign-in,
- * sign in with a mobile number and the code from the dev SMS outbox, and see the watchlist in a
- * second browser context after signing in there; axe on the garage pages.
+ * sign in with a mobile number and the code from the dev SMS outbox (the code screen names the
+ * number and changes it; its message goes at sign-in), and see the watchlist in a second browser
+ * context after signing in there; on a phone the saved cars come before the sign-in offer; the
+ * calls to action per car and the site's settings; compare with photos and the differences
+ * marked; axe on the garage pages. An Australian and the US demo site.
  */
 import { and, desc, eq, gt, sql } from "drizzle-orm";
-import type { Page } from "@playwright/test";
-import { devSms, vehicles } from "~/server/db/schema";
+import type { Locator, Page } from "@playwright/test";
+import type { SiteSettings } from "~/domain/site-settings";
+import { devSms, sites, vehicles } from "~/server/db/schema";
 import type { RunningServer } from "~/server/start";
 import { expect, hydrated, test } from "./support/fixtures";
+
+/** Runs `body` with a site's settings changed (`change` gets the current ones), then puts them back. */
+async function withSettings(
+  server: RunningServer,
+  slug: string,
+  change: (settings: SiteSettings) => Partial<SiteSettings>,
+  body: () => Promise<void>,
+): Promise<void> {
+  const site = server.registry.all().find((s) => s.slug === slug)!;
+  const [row] = await server.database.db
+    .select({ settings: sites.settings })
+    .from(sites)
+    .where(eq(sites.id, site.id));
+  await server.database.db
+    .update(sites)
+    .set({ settings: { ...row!.settings, ...change(site.settings) } })
+    .where(eq(sites.id, site.id));
+  await server.registry.reload(site.id);
+  try {
+    await body();
+  } finally {
+    await server.database.db
+      .update(sites)
+      .set({ settings: row!.settings })
+      .where(eq(sites.id, site.id));
+    await server.registry.reload(site.id);
+  }
+}
+
+/** The garage's sign-in box. */
+const signInBox = (page: Page): Locator => page.locator("section[aria-labelledby=garage-sign-in]");
+
+/**
+ * Asks for a code for `typo`, sees the code screen name it, goes back with 'Change number' (the
+ * number kept, to correct), asks for `phone` and signs in with the code sent to `e164`; the
+ * 'code sent' message is gone once signed in.
+ */
+async function signInCorrectingTheNumber(
+  page: Page,
+  server: RunningServer,
+  numbers: { typo: string; typoShown: string; phone: string; shown: string; e164: string },
+): Promise<void> {
+  const box = signInBox(page);
+  await box.getByRole("button", { name: "Sign in with your mobile" }).click();
+  await box.getByLabel("Mobile number").fill(numbers.typo);
+  await box.getByRole("button", { name: "Send code" }).click();
+  await expect(box.getByRole("status")).toHaveText(
+    `We sent a code to ${numbers.typoShown}. It is valid for 10 minutes.`,
+  );
+  await expect(box.getByLabel("6-digit code")).toBeVisible();
+  await expect(box.getByRole("button", { name: /^Send a new code in \d+ s$/ })).toBeDisabled();
+  await box.getByRole("button", { name: "Change number" }).click();
+  const number = box.getByLabel("Mobile number");
+  await expect(number).toBeFocused();
+  await expect(number).toHaveValue(numbers.typo);
+  await expect(box.getByRole("status")).toHaveText("");
+  await number.fill(numbers.phone);
+  await box.getByRole("button", { name: "Send code" }).click();
+  await expect(box.getByRole("status")).toHaveText(
+    `We sent a code to ${numbers.shown}. It is valid for 10 minutes.`,
+  );
+  await box.getByLabel("6-digit code").fill(await codeSentTo(server, numbers.e164));
+  await box.getByRole("button", { name: "Verify" }).click();
+  await expect(box.getByRole("button", { name: "Skip" })).toBeVisible();
+  await expect(box.getByRole("status")).toHaveText("");
+  await expect(box.getByText(/We sent/)).toHaveCount(0);
+}
+
+/** The comparison's rows: the row header's text, the cars' values, and whether it is marked. */
+async function compareRows(page: Page) {
+  return page.locator("[data-compare-table] tbody tr").evaluateAll((rows) =>
+    rows.map((row) => ({
+      header: row.querySelector("th")?.textContent ?? "",
+      values: [...row.querySelectorAll("td")].map((td) => td.textContent ?? ""),
+      marked: row.querySelector("th")?.textContent?.includes("Differs") ?? false,
+    })),
+  );
+}
 
 async function saveFirstCards(page: Page, count: number): Promise<string[]> {
   // The hearts: toggle buttons named after their car.
@@ -120,10 +202,22 @@ test("signs in with a mobile number and sees the same watchlist on a second devi
   await expect(page.getByRole("alert")).toHaveText(
     "Invalid Australian mobile number format (E.164 required).",
   );
+  await page.getByLabel("Mobile number").fill("0412 345 600");
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(signInBox(page).getByRole("status")).toHaveText(
+    "We sent a code to 0412 345 600. It is valid for 10 minutes.",
+  );
+  await page.getByRole("button", { name: "Change number" }).click();
+  await expect(page.getByLabel("Mobile number")).toHaveValue("0412 345 600");
   await page.getByLabel("Mobile number").fill(phone);
   await page.getByRole("button", { name: "Send code" }).click();
+  await expect(signInBox(page).getByRole("status")).toHaveText(
+    "We sent a code to 0412 345 678. It is valid for 10 minutes.",
+  );
   await page.getByLabel("6-digit code").fill(await codeSentTo(server, e164));
   await page.getByRole("button", { name: "Verify" }).click();
+  // Signed in: the message about the code has gone.
+  await expect(signInBox(page).getByRole("status")).toHaveText("");
   await page.getByLabel("Email").fill("shopper@example.com");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText(/Signed in as/)).toBeVisible();
@@ -229,3 +323,171 @@ test("on a phone the garage and its count are in the menu", async ({ page, siteU
   await expect(page.getByRole("heading", { name: "My garage" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Mobile" })).toHaveCount(0);
 });
+
+test.describe("on a phone, on the US site with sign-in", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the saved cars come before the sign-in offer; sign-in names the number and changes it", async ({
+    page,
+    siteUrl,
+    server,
+    axe,
+  }) => {
+    const slug = "lone-star-autos";
+    await withSettings(
+      server,
+      slug,
+      (settings) => ({ garage: { ...settings.garage, signInWithMobile: true } }),
+      async () => {
+        await page.goto(siteUrl(slug, "/search"));
+        await hydrated(page);
+        const [name] = await saveFirstCards(page, 1);
+        await page.goto(siteUrl(slug, "/my-garage?tab=saved-cars"));
+        await hydrated(page);
+        const savedCars = page.getByRole("list", { name: "Saved cars" });
+        await expect(savedCars.getByRole("heading", { name })).toBeVisible();
+        const signIn = signInBox(page);
+        await expect(signIn).toBeVisible();
+        // One column: what the shopper saved first, the offer to keep it below.
+        const cars = (await savedCars.boundingBox())!;
+        const offer = (await signIn.boundingBox())!;
+        expect(offer.y).toBeGreaterThanOrEqual(cars.y + cars.height);
+        // Nothing wider than the phone.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          390,
+        );
+        expect(await axe()).toEqual([]);
+
+        await signInCorrectingTheNumber(page, server, {
+          typo: "212 555 0140",
+          typoShown: "(212) 555-0140",
+          phone: "(212) 555-0141",
+          shown: "(212) 555-0141",
+          e164: "+12125550141",
+        });
+        await signIn.getByRole("button", { name: "Skip" }).click();
+        await expect(signIn.getByText(/Signed in as/)).toBeVisible();
+        await expect(signIn.getByRole("status")).toHaveText("");
+        expect(await axe()).toEqual([]);
+      },
+    );
+  });
+});
+
+test("the calls to action per saved car follow the site's settings", async ({
+  page,
+  siteUrl,
+  server,
+  axe,
+}) => {
+  const slug = "lone-star-autos";
+  await page.goto(siteUrl(slug, "/search"));
+  await hydrated(page);
+  const [name] = await saveFirstCards(page, 1);
+  await page.goto(siteUrl(slug, "/my-garage?tab=saved-cars"));
+  await hydrated(page);
+  const steps = page.getByRole("list", { name: `Next steps for ${name}` });
+  await expect(steps.getByRole("link")).toHaveText([
+    `Finance Quote for ${name}`,
+    `Sell My Car for ${name}`,
+  ]);
+  // Booking a service from the garage is off by default.
+  await expect(page.getByRole("link", { name: /Book Service/ })).toHaveCount(0);
+  const carId = /car_id=(\d+)/.exec(
+    (await steps.getByRole("link", { name: /^Finance Quote/ }).getAttribute("href")) ?? "",
+  )?.[1];
+  expect(carId).toBeDefined();
+  await expect(steps.getByRole("link", { name: /^Finance Quote/ })).toHaveAttribute(
+    "href",
+    `/finance?car_id=${carId}#finance-form`,
+  );
+
+  // Sell My Car: the trade-in form, towards this car.
+  await steps.getByRole("link", { name: /^Sell My Car/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/trade-in\\?car_id=${carId}$`));
+  await expect(page.getByRole("region", { name: "Trading in for" })).toBeVisible();
+
+  await withSettings(
+    server,
+    slug,
+    (settings) => ({
+      garage: { ...settings.garage, bookServiceFromGarage: true },
+      tradeInAllowed: false,
+    }),
+    async () => {
+      await page.goto(siteUrl(slug, "/my-garage?tab=saved-cars"));
+      await hydrated(page);
+      await expect(steps.getByRole("link")).toHaveText([
+        `Finance Quote for ${name}`,
+        `Book Service for ${name}`,
+      ]);
+      expect(await axe()).toEqual([]);
+      await steps.getByRole("link", { name: /^Book Service/ }).click();
+      await expect(page).toHaveURL(/\/service$/);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    },
+  );
+});
+
+for (const [slug, width] of [
+  ["harbour-auto-group", 1440],
+  ["lone-star-autos", 390],
+] as const) {
+  test(`compares three saved cars with their photos and the differences marked (${slug}, ${width} px)`, async ({
+    page,
+    siteUrl,
+    axe,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(siteUrl(slug, "/search"));
+    await hydrated(page);
+    const names = await saveFirstCards(page, 3);
+    await page.goto(siteUrl(slug, "/my-garage?tab=saved-cars"));
+    await hydrated(page);
+    for (const name of names) await page.getByRole("checkbox", { name: `Compare ${name}` }).check();
+    const table = page.getByRole("table", { name: "Compare saved cars" });
+    await expect(table).toBeVisible();
+    // Each car's photo over its column, loaded.
+    const photos = table.locator("thead img[data-compare-photo]");
+    await expect(photos).toHaveCount(3);
+    for (const photo of await photos.all()) {
+      await photo.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+    }
+    for (const name of names) await expect(table.getByRole("columnheader", { name })).toBeVisible();
+
+    // A row is marked 'Differs', in words, exactly when its values differ.
+    const rows = await compareRows(page);
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) expect(row.marked, row.header).toBe(new Set(row.values).size > 1);
+    const differing = rows.filter((r) => r.marked);
+    expect(differing.length).toBeGreaterThan(0);
+    await expect(
+      table.getByRole("rowheader", {
+        name: `${differing[0]!.header.replace("Differs", "").trim()} Differs`,
+      }),
+    ).toBeVisible();
+    await expect(
+      page.getByText(`${differing.length} of ${rows.length} details differ`),
+    ).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+    expect(await axe()).toEqual([]);
+
+    // Only the differences.
+    await page.getByRole("checkbox", { name: "Show only differences" }).check();
+    await expect(table.locator("tbody tr")).toHaveCount(differing.length);
+    expect((await compareRows(page)).every((r) => r.marked)).toBe(true);
+    await page.getByRole("checkbox", { name: "Show only differences" }).uncheck();
+    await expect(table.locator("tbody tr")).toHaveCount(rows.length);
+
+    // By keyboard: the table scrolls sideways from its focused region.
+    await page.getByRole("region", { name: "Compare saved cars, scrolls sideways" }).focus();
+    await expect(
+      page.getByRole("region", { name: "Compare saved cars, scrolls sideways" }),
+    ).toBeFocused();
+  });
+}

@@ -100,8 +100,9 @@ export function CompareTable({ vehicles }: { vehicles: GarageVehicle[] }) {
                   }
                 >
                   {row.label}
+                  {row.differs && " "}
                   {row.differs && (
-                    <span className="ml-2 inline-block rounded bg-amber-200 px-1.5 py-0.5 text-xs font-bold text-amber-950">
+                    <span className="ml-1 inline-block rounded bg-amber-200 px-1.5 py-0.5 text-xs font-bold text-amber-950">
                       Differs
                     </span>
                   )}

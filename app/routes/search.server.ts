@@ -5,6 +5,7 @@
  * and shape what the page renders. Server-only; every rule comes from domain/.
  */
 import { data, redirect } from "react-router";
+import { keywordPhrasesAsFilters } from "~/domain/keyword-filters";
 import { findManufacturer, makeDisplayName } from "~/domain/manufacturers";
 import {
   MONEY_FACETS,
@@ -252,6 +253,8 @@ export async function loadSearchPage(
   if (state === null) notFound();
   if (fromForm) state = dropOrphanModels(state);
   state = canonicalSearchState(state, settings);
+  // 'suv under 40000': the price phrase is a filter, so the page redirects to that filter's URL.
+  state = keywordPhrasesAsFilters(state, settings, locale);
 
   const facets = requestedFacets(settings, state);
   const queries = buildSearchQueries(state, settings, {

@@ -157,7 +157,7 @@ test("saves two cars from the search page, keeps them after a reload, removes on
   for (const name of names) await expect(page.getByRole("heading", { name })).toBeVisible();
   await expect(page.getByRole("link", { name: /Finance Quote for/ }).first()).toHaveAttribute(
     "href",
-    /\/finance\?car_id=\d+#finance-form/,
+    /^\/finance\?.*car_id=\d+.*#finance-form$/,
   );
   // Book Service from the garage is off by default.
   await expect(page.getByRole("link", { name: /Book Service/ })).toHaveCount(0);
@@ -394,17 +394,20 @@ test("the calls to action per saved car follow the site's settings", async ({
   // Booking a service from the garage is off by default.
   await expect(page.getByRole("link", { name: /Book Service/ })).toHaveCount(0);
   const carId = /car_id=(\d+)/.exec(
-    (await steps.getByRole("link", { name: /^Finance Quote/ }).getAttribute("href")) ?? "",
+    (await steps.getByRole("link", { name: /^Sell My Car/ }).getAttribute("href")) ?? "",
   )?.[1];
   expect(carId).toBeDefined();
-  await expect(steps.getByRole("link", { name: /^Finance Quote/ })).toHaveAttribute(
-    "href",
-    `/finance?car_id=${carId}#finance-form`,
-  );
+
+  // Finance Quote: the finance form with this car.
+  await steps.getByRole("link", { name: /^Finance Quote/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/finance\\?.*car_id=${carId}.*#finance-form$`));
+  await expect(page.getByRole("region", { name: "Your vehicle of interest" })).toBeVisible();
 
   // Sell My Car: the trade-in form, towards this car.
+  await page.goBack();
+  await hydrated(page);
   await steps.getByRole("link", { name: /^Sell My Car/ }).click();
-  await expect(page).toHaveURL(new RegExp(`/trade-in\\?car_id=${carId}$`));
+  await expect(page).toHaveURL(new RegExp(`/cars/trade-in\\?car_id=${carId}$`));
   await expect(page.getByRole("region", { name: "Trading in for" })).toBeVisible();
 
   await withSettings(

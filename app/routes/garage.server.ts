@@ -12,7 +12,7 @@ import { carsQuery } from "~/domain/search-query";
 import { siteSearchBasePath } from "~/domain/search-scope";
 import { isSold, type Vehicle } from "~/domain/vehicle";
 import { canShowTradeIn } from "~/domain/vehicle-actions";
-import { vehiclePagePath } from "~/domain/vehicle-paths";
+import { financePath, tradeInPath, vehiclePagePath } from "~/domain/vehicle-paths";
 import { priceDisplay } from "~/domain/vehicle-price";
 import { carTypeLabel } from "~/domain/vehicle-tags";
 import { loadSiteLocations } from "~/server/content/locations";
@@ -40,8 +40,10 @@ export type GarageVehicle = {
   priceType: string | null;
   state: "available" | "reserved" | "sold";
   image: string | null;
-  /** 'Sell My Car' (a trade-in towards this car) is offered: the site's and the car's say. */
-  tradeIn: boolean;
+  /** 'Finance Quote': the finance form with this car, as from its vehicle page. */
+  financeHref: string;
+  /** 'Sell My Car': a trade-in towards this car, where the site and the car take one. */
+  tradeInHref: string | null;
   favourite: Favourite;
   specs: { label: string; value: string }[];
 };
@@ -79,7 +81,8 @@ export function garageVehicle(vehicle: Vehicle, site: RequestContext["site"]): G
     priceType: vehicle.price_type,
     state: isSold(vehicle) ? "sold" : vehicle.reserved ? "reserved" : "available",
     image: vehicle.primary_image_url ?? vehicle.images[0]?.url ?? null,
-    tradeIn: canShowTradeIn(vehicle, settings),
+    financeHref: financePath(vehicle),
+    tradeInHref: canShowTradeIn(vehicle, settings) ? tradeInPath(vehicle) : null,
     favourite: toFavourite(vehicle),
     specs: [
       { label: "Condition", value: carTypeLabel(vehicle.car_type, settings) },

@@ -1,7 +1,7 @@
 /**
  * The garage page's calls to action (docs/product/garage.md, "The garage page"), as the server
- * renders them for the saved cars asked for: Finance Quote with the car; Sell My Car, a trade-in
- * towards the car, where the site takes trade-ins; Book Service only where the site books
+ * renders them for the saved cars asked for: Finance Quote with the car (as its vehicle page
+ * links it); Sell My Car, a trade-in towards the car, where the site takes trade-ins; Book Service only where the site books
  * services from the garage (off by default) and has a location to book at.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -69,12 +69,18 @@ async function callsToAction(site: Site, carId: number) {
   ]);
 }
 
+/** The finance form with the car, as its vehicle page links it. */
+const financeQuote = (site: Site, carId: number): [string, string] => [
+  "Finance Quote",
+  `/finance?preferredDealership=${site.dealerships[0]!.slug}&vehiclePriceBudget=25000&car_id=${carId}&car_type=used#finance-form`,
+];
+
 describe("the garage's calls to action", () => {
   it("offers Finance Quote and Sell My Car with the car, and no Book Service by default", async () => {
     const { site, car } = await siteWithCar({}, { location: true });
     expect(await callsToAction(site, car.id)).toEqual([
-      ["Finance Quote", `/finance?car_id=${car.id}#finance-form`],
-      ["Sell My Car", `/trade-in?car_id=${car.id}`],
+      financeQuote(site, car.id),
+      ["Sell My Car", `/cars/trade-in?car_id=${car.id}`],
     ]);
   });
 
@@ -84,9 +90,9 @@ describe("the garage's calls to action", () => {
       { location: true },
     );
     expect(await callsToAction(site, car.id)).toEqual([
-      ["Finance Quote", `/finance?car_id=${car.id}#finance-form`],
+      financeQuote(site, car.id),
       ["Book Service", "/service"],
-      ["Sell My Car", `/trade-in?car_id=${car.id}`],
+      ["Sell My Car", `/cars/trade-in?car_id=${car.id}`],
     ]);
   });
 
@@ -95,8 +101,6 @@ describe("the garage's calls to action", () => {
       garage: { bookServiceFromGarage: true },
       tradeInAllowed: false,
     });
-    expect(await callsToAction(site, car.id)).toEqual([
-      ["Finance Quote", `/finance?car_id=${car.id}#finance-form`],
-    ]);
+    expect(await callsToAction(site, car.id)).toEqual([financeQuote(site, car.id)]);
   });
 });

@@ -256,17 +256,24 @@ function SavedCar({
 
 /**
  * The garage's calls to action (GARAGE_CALLS_TO_ACTION), each where the site offers its form:
- * Finance Quote with the car; Sell My Car, a trade-in towards the car, where the site and the car
- * take trade-ins; Book Service where the site books services from the garage.
+ * Finance Quote with the car; Book Service where the site books services from the garage; Sell
+ * My Car, a trade-in towards the car, where the site and the car take trade-ins. Until the car's
+ * current state is in, the paths with its id alone.
  */
 function callsToAction(
   id: number,
   vehicle: GarageVehicle | null,
   calls: GaragePageData["calls"],
 ): [string, string][] {
-  const links: [string, string][] = [["Finance Quote", `/finance?car_id=${id}#finance-form`]];
+  const links: [string, string][] = [
+    ["Finance Quote", vehicle?.financeHref ?? `/finance?car_id=${id}#finance-form`],
+  ];
   if (calls.bookService) links.push(["Book Service", "/service"]);
-  if (vehicle ? vehicle.tradeIn : calls.sellMyCar)
-    links.push(["Sell My Car", `/trade-in?car_id=${id}`]);
+  const tradeIn = vehicle
+    ? vehicle.tradeInHref
+    : calls.sellMyCar
+      ? `/cars/trade-in?car_id=${id}`
+      : null;
+  if (tradeIn) links.push(["Sell My Car", tradeIn]);
   return links;
 }

@@ -63,6 +63,8 @@ import { PageCache } from "./page-cache";
 import { routePartitions } from "./route-partitions";
 import { renderPlatformIndex } from "./platform-index";
 import { robotsTxt, sitemapXml } from "./crawlers";
+import { FeedService } from "../feeds/feed-service";
+import { createFeedsRouter } from "../feeds/router";
 import {
   adminContentSecurityPolicy,
   adminImageSources,
@@ -317,6 +319,10 @@ export function createApp(deps: AppDependencies) {
     }
   });
 
+  // Vehicle ads feeds (server/feeds): built from the listed stock on each fetch.
+  const feeds = new FeedService({ search: deps.search, db: deps.db });
+  app.use(createFeedsRouter(feeds));
+
   // Leads (server/leads): the lead API, lookups and booking slots; before the page cache.
   app.use(createLeadsRouter(deps.leads));
   // ---- end leads ----
@@ -393,6 +399,7 @@ export function createApp(deps: AppDependencies) {
       search: createSiteSearch(deps.search, site, logger),
       leads: deps.leads,
       reservations: deps.reservations,
+      feeds,
       admin,
     };
   };
@@ -427,6 +434,7 @@ export function createApp(deps: AppDependencies) {
         cspNonce: locals.cspNonce!,
         leads: deps.leads,
         reservations: deps.reservations,
+        feeds,
         admin,
       },
       {

@@ -11,6 +11,7 @@ import type { SiteSearch } from "../stock/site-search";
 import type { LeadServices } from "../leads/services";
 import type { ReservationService } from "../reservations/reservation-service";
 import type { AdminContext } from "../admin/admin-context";
+import type { FeedService } from "../feeds/feed-service";
 
 export type RequestContext = {
   site: Site;
@@ -32,6 +33,8 @@ export type RequestContext = {
   leads: LeadServices;
   /** Reservations and card payments (server/reservations), for the checkout pages. */
   reservations: ReservationService;
+  /** Vehicle ads feeds (server/feeds): the back office reads their reports and last fetches. */
+  feeds: FeedService;
   /**
    * Set for /admin requests only: the back office (server/admin/staff-scope.ts). On the platform
    * host there is no site: `site`, `scope` and `search` throw there.

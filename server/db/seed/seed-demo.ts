@@ -39,6 +39,7 @@ import { seedDemoContent } from "./seed-content";
 import { seedDemoStaff } from "./seed-staff";
 import type { Random } from "~/server/platform/seeded-random";
 import { bodyTypeFor, viewForPhoto } from "~/server/media/demo-photos";
+import { vinCheckDigit } from "~/domain/vehicle-ads";
 
 const DAY = 86_400_000;
 
@@ -446,7 +447,9 @@ function makeVehicle(demo: DemoSite, random: Random, i: number, now: number, ctx
 
   const itemType = demo.rentals && i % 5 === 4 ? "rental" : (spec.item ?? "car");
   const stocknum = `${demo.slug.slice(0, 2).toUpperCase()}${String(1000 + i)}${random.pick(["A", "B", "C", "U", "N"])}`;
-  const vin = `${random.pick(["JT", "JM", "KN", "1F", "WV", "5Y"])}${Array.from({ length: 15 }, () => random.pick([..."ABCDEFGHJKLMNPRSTUVWXYZ0123456789"])).join("")}`;
+  const drawnVin = `${random.pick(["JT", "JM", "KN", "1F", "WV", "5Y"])}${Array.from({ length: 15 }, () => random.pick([..."ABCDEFGHJKLMNPRSTUVWXYZ0123456789"])).join("")}`;
+  // With its check digit, as a US VIN must carry it (docs/product/feeds.md): every market's feeds take it.
+  const vin = `${drawnVin.slice(0, 8)}${vinCheckDigit(drawnVin)}${drawnVin.slice(9)}`;
   const body = spec.body;
   // Photos of the vehicle's own body type in its colour, the five views in turn (server/media/demo-photos.ts).
   const bodyType = bodyTypeFor(itemType === "motorcycle" ? "motorcycle" : body);

@@ -137,7 +137,9 @@ export function ChatBubble() {
   }
 
   return (
-    <div className="chat-launcher no-print fixed right-3 bottom-3 z-40 flex flex-col items-end gap-3 sm:right-4 sm:bottom-4">
+    // On phones a dock across the screen's foot (app/app.css keeps the page clear of it); from
+    // the sm breakpoint up a button in the corner, with the prompt above it.
+    <div className="chat-launcher no-print fixed inset-x-0 bottom-0 z-40 flex min-h-16 flex-col items-end justify-center gap-3 border-t border-slate-200 bg-white px-3 sm:inset-x-auto sm:right-4 sm:bottom-4 sm:min-h-0 sm:border-0 sm:bg-transparent sm:px-0">
       {bubble && (
         <div className="relative max-w-xs rounded-site border border-slate-200 bg-white p-4 pr-12 text-slate-900 shadow-lg">
           <p className="text-sm" aria-live="polite">
@@ -159,7 +161,7 @@ export function ChatBubble() {
         aria-haspopup="dialog"
         aria-busy={widgetState === "loading"}
         className={cn(
-          "inline-flex size-14 items-center justify-center gap-2 rounded-full! font-semibold shadow-lg sm:size-auto sm:rounded-site! sm:px-5 sm:py-3",
+          "chat-launcher-button inline-flex h-11 items-center justify-center gap-2 px-4 text-sm font-semibold sm:h-auto sm:px-5 sm:py-3 sm:text-base sm:shadow-lg",
           t.button,
         )}
       >
@@ -169,9 +171,7 @@ export function ChatBubble() {
             d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z"
           />
         </svg>
-        <span className="sr-only sm:not-sr-only">
-          {widgetState === "loading" ? "Opening chat…" : "Chat with us"}
-        </span>
+        <span>{widgetState === "loading" ? "Opening chat…" : "Chat with us"}</span>
       </button>
       <Modal
         open={messageOpen}

@@ -26,9 +26,10 @@ const AUTOCOMPLETE: Record<string, string> = {
 
 /**
  * Chat's 'leave a message' form, for sites with no chat provider: validated with the domain's
- * enquiry field rules and sent to the lead API (POST /api/leads, docs/product/leads-and-forms.md)
- * with an idempotency key, so a double click makes one lead; the server adds the lead's extras. The
- * visitor stays where they were and sees a confirmation in the dialog.
+ * enquiry field rules and sent to the lead API of the site's mode (POST /api/leads, or /mock/leads
+ * for a site in test mode, as every form: docs/product/leads-and-forms.md) with an idempotency
+ * key, so a double click makes one lead; the server adds the lead's extras. The visitor stays where
+ * they were and sees a confirmation in the dialog.
  */
 export function QuickMessageForm({
   category = DEFAULT_ENQUIRY_CATEGORY,
@@ -113,7 +114,7 @@ export function QuickMessageForm({
     );
     if (locationId !== undefined) lead.location_id = locationId;
     const outcome = await submitLead(async () => {
-      const response = await fetch(`${leadBasePath(false)}/leads`, {
+      const response = await fetch(`${leadBasePath(site.settings.leadApiMode === "mock")}/leads`, {
         method: "POST",
         headers: {
           "Content-Type": "application/json",

@@ -8,3 +8,6 @@ export const MAIN_IMAGE_SIZES = "(min-width: 1280px) 840px, (min-width: 992px) 6
  * button that needs JavaScript to show its photo.
  */
 export const SERVER_THUMBNAILS = 8;
+
+/** The enquiry form's own anchor on the vehicle page: the phone action bar's Enquire leads to it. */
+export const SEND_ENQUIRY_ANCHOR = "send-enquiry";

@@ -2,6 +2,7 @@ import { vehicleEnquiryFields } from "~/domain/lead-forms";
 import { localiseText } from "~/domain/locale";
 import { LeadForm } from "~/app/components/forms/lead-form";
 import { useSite } from "~/app/lib/site";
+import { SEND_ENQUIRY_ANCHOR } from "./constants";
 
 /**
  * The vehicle enquiry in the sidebar: the leads' own form, posting to the vehicle enquiry
@@ -12,7 +13,8 @@ import { useSite } from "~/app/lib/site";
 export function VehicleEnquiryForm({ vehicleId }: { vehicleId: number }) {
   const site = useSite();
   return (
-    <div>
+    // The phone action bar's Enquire leads here.
+    <div id={SEND_ENQUIRY_ANCHOR} className="scroll-mt-4">
       <h3 className="text-lg font-semibold text-slate-900">
         {localiseText("Send an enquiry", site.locale)}
       </h3>

@@ -12,6 +12,7 @@ import { SimilarVehicles } from "./similar-vehicles";
 import { Sidebar } from "./sidebar";
 import { Specifications } from "./specifications";
 import { TitleBlock } from "./title-block";
+import { VehicleActionBar } from "./vehicle-action-bar";
 import { galleryImages } from "./vehicle-page-model";
 import type { VehiclePageModel } from "./vehicle-page-model";
 
@@ -28,7 +29,8 @@ const FinanceCalculator = partOnFirstUse(
 /**
  * The vehicle detail page. Small screens read it in order: title and price, photos, the
  * 'Interested in this vehicle?' actions, then the details; large screens keep the actions in a
- * column beside the photos and details. Printing keeps the photo, price, specifications
+ * column beside the photos and details; phones also keep the price, Enquire and Call in a bar at
+ * the foot of the screen (vehicle-action-bar.tsx). Printing keeps the photo, price, specifications
  * and where to see the vehicle.
  */
 export function VehiclePage({
@@ -107,6 +109,7 @@ export function VehiclePage({
             boundary this size out of line, shown by a script (nothing without JavaScript). */}
         <SimilarVehicles vehicles={similar} moreHref={page.similarSearchPath} />
       </div>
+      <VehicleActionBar page={page} hasEnquiryForm={Boolean(enquiryForm)} />
     </div>
   );
 }

@@ -21,6 +21,7 @@ import {
 import type { SQL } from "drizzle-orm";
 import { LEAD_CATEGORIES } from "~/domain/lead-categories";
 import { isLeadStatus, LEAD_STATUSES } from "~/domain/staff";
+import { dayRange, staffZone } from "~/domain/staff-time";
 import type { LeadStatus } from "~/domain/staff";
 import type { Database } from "../db/client";
 import { leadDeliveries, leads, leadStatusChanges, locations, vehicles } from "../db/schema";
@@ -139,6 +140,28 @@ const statusOf = sql<LeadStatus>`coalesce(${leadStatusChanges.status}, 'new')`;
 
 const failedDelivery = sql`(${leads.deliveryStatus} = 'failed' OR EXISTS (SELECT 1 FROM ${leadDeliveries} WHERE ${leadDeliveries.leadId} = ${leads.id} AND ${leadDeliveries.status} = 'failed'))`;
 
+/**
+ * Leads received on the filter's days as each site's dealership counts them: midnight to
+ * midnight in the site's zone, so "28 November" on a Sydney site starts at 13:00 UTC the day before.
+ */
+function receivedOnDays(scope: StaffScope, f: LeadFilters): SQL {
+  const zones = new Map<string, number[]>();
+  for (const site of scope.sites()) {
+    if (f.site !== undefined && site.id !== f.site) continue;
+    const { timeZone } = staffZone(site.settings.bookingTimeZone, site.locale);
+    zones.set(timeZone, [...(zones.get(timeZone) ?? []), site.id]);
+  }
+  const perZone = [...zones].map(([timeZone, siteIds]) => {
+    const { start, end } = dayRange(f, timeZone);
+    return and(
+      inArray(leads.siteId, siteIds),
+      start ? gte(leads.createdAt, start) : undefined,
+      end ? lt(leads.createdAt, end) : undefined,
+    );
+  });
+  return perZone.length ? (or(...perZone) as SQL) : sql`false`;
+}
+
 function conditions(scope: StaffScope, f: LeadFilters, withStatus: boolean): SQL {
   const parts: Array<SQL | undefined> = [scope.leads()];
   if (f.site !== undefined) parts.push(eq(leads.siteId, f.site));
@@ -146,8 +169,7 @@ function conditions(scope: StaffScope, f: LeadFilters, withStatus: boolean): SQL
   if (f.location !== undefined) parts.push(eq(leads.locationId, f.location));
   if (f.category) parts.push(eq(leads.category, f.category));
   if (withStatus && f.status) parts.push(sql`${statusOf} = ${f.status}`);
-  if (f.from) parts.push(gte(leads.createdAt, new Date(`${f.from}T00:00:00Z`)));
-  if (f.to) parts.push(lt(leads.createdAt, new Date(Date.parse(`${f.to}T00:00:00Z`) + 86_400_000)));
+  if (f.from || f.to) parts.push(receivedOnDays(scope, f));
   if (f.hasVehicle !== undefined)
     parts.push(f.hasVehicle ? isNotNull(leads.vehicleId) : isNull(leads.vehicleId));
   if (f.deliveryFailed !== undefined)

@@ -2,6 +2,7 @@
  * The e-mail a dealership receives for a lead: a subject that says what and who, readable text
  * and HTML with every answer, the lead as ADF/XML attached (for the CRM) and any uploaded files.
  */
+import { staffTimeText, staffZone } from "~/domain/staff-time";
 import { join } from "node:path";
 import { describeConsent } from "~/domain/marketing-consent";
 import { leadPhoneText } from "~/domain/phone-validation";
@@ -198,7 +199,14 @@ function sections(lead: LeadDocument): Section[] {
         typeof lead.payload.url === "string" ? lead.payload.url : undefined,
       ],
       ["Lead id", lead.id],
-      ["Received", (lead.completedAt ?? lead.createdAt).toISOString()],
+      [
+        "Received",
+        staffTimeText(
+          lead.completedAt ?? lead.createdAt,
+          staffZone(lead.site.timeZone, lead.site.locale),
+          "second",
+        ),
+      ],
       [
         "Files",
         lead.files.map((f) => `${f.originalName} (${Math.ceil(f.size / 1024)} KB)`).join(", "),

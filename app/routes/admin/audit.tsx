@@ -24,6 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
       id: r.id,
       at: r.createdAt.toISOString(),
       who: r.staffEmail,
+      siteId: r.siteId,
       site: r.siteId ? (siteNames.get(r.siteId) ?? `Site ${r.siteId}`) : "",
       action: r.action,
       subject: r.subject ?? "",
@@ -69,7 +70,7 @@ export default function Audit() {
               {entries.map((e) => (
                 <tr key={e.id} className="border-b border-slate-200 align-top">
                   <td className="p-2 whitespace-nowrap">
-                    <StaffTime iso={e.at} precision="second" />
+                    <StaffTime iso={e.at} siteId={e.siteId} precision="second" />
                   </td>
                   <td className="p-2">{e.who}</td>
                   <td className="p-2">{e.site}</td>

@@ -15,6 +15,7 @@ import type { Route } from "./+types/layout";
 import { CsrfField, secondaryButtonClass } from "~/app/components/admin/form";
 import type { StaffView } from "~/app/components/admin/form";
 import { ROLE_LABELS, ROLE_PERMISSIONS } from "~/domain/staff";
+import { staffZone } from "~/domain/staff-time";
 import { requireStaff } from "~/server/admin/staff-scope";
 
 export function meta() {
@@ -41,13 +42,18 @@ export async function loader(args: Route.LoaderArgs) {
     csrfToken: staff.csrfToken,
     can: [...ROLE_PERMISSIONS[staff.role]],
   };
-  return { staff: view };
+  // Times on every screen read in the zone of the site they belong to.
+  const zones = Object.fromEntries(
+    sites.map((s) => [s.id, staffZone(s.settings.bookingTimeZone, s.locale)]),
+  );
+  return { staff: view, zones };
 }
 
 const SECTIONS = [
   { to: "/admin/leads", label: "Leads", permission: "leads:read" },
   { to: "/admin/reservations", label: "Reservations", permission: "reservations:read" },
   { to: "/admin/stock", label: "Stock", permission: "stock:read" },
+  { to: "/admin/feeds", label: "Feeds", permission: "stock:read" },
   { to: "/admin/settings", label: "Settings", permission: "settings:write" },
   { to: "/admin/content", label: "Content", permission: "content:write" },
   { to: "/admin/audit", label: "Audit log", permission: "audit:read" },

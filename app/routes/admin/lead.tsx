@@ -17,7 +17,7 @@ import { LEAD_STATUS_LABELS, LEAD_STATUSES } from "~/domain/staff";
 import type { LeadStatus } from "~/domain/staff";
 import { changeLeadStatus, loadLeadDetail, resendDelivery } from "~/server/admin/lead-detail";
 import { requireStaff } from "~/server/admin/staff-scope";
-import { StaffTime, staffTimeText } from "~/app/components/admin/staff-time";
+import { StaffTime } from "~/app/components/admin/staff-time";
 import { TestPaymentBadge } from "~/app/components/admin/payment-notices";
 import { consentLine, isTestPaymentLead } from "~/server/leads/lead-email";
 
@@ -57,6 +57,7 @@ export async function loader(args: Route.LoaderArgs) {
     subcategory: lead.subcategory,
     received: lead.createdAt.toISOString(),
     completed: lead.completedAt?.toISOString() ?? null,
+    siteId: lead.site.id,
     site: lead.site.name,
     dealership: lead.details.dealership?.name ?? null,
     location: lead.details.location?.name ?? null,
@@ -209,7 +210,7 @@ export default function Lead() {
       <h1 className="mt-2 text-2xl font-bold">{d.title}</h1>
       {d.testPayment ? <TestPaymentBadge /> : null}
       <p className="mt-1 text-slate-700">
-        Received <StaffTime iso={d.received} precision="second" /> UTC ·{" "}
+        Received <StaffTime iso={d.received} siteId={d.siteId} precision="second" /> ·{" "}
         {[d.site, d.dealership, d.location].filter(Boolean).join(" · ")} · Status:{" "}
         <strong>{LEAD_STATUS_LABELS[d.status]}</strong>
       </p>
@@ -289,8 +290,8 @@ export default function Lead() {
           <ol className="mt-2 list-none space-y-1">
             {d.history.map((h) => (
               <li key={h.id}>
-                <StaffTime iso={h.at} precision="second" /> · {LEAD_STATUS_LABELS[h.status]} ·{" "}
-                {h.by}
+                <StaffTime iso={h.at} siteId={d.siteId} precision="second" /> ·{" "}
+                {LEAD_STATUS_LABELS[h.status]} · {h.by}
                 {h.note ? <p className="text-slate-700 whitespace-pre-wrap">{h.note}</p> : null}
               </li>
             ))}
@@ -367,9 +368,13 @@ export default function Lead() {
                   {delivery.resends
                     ? ` · resent ${delivery.resends} time${delivery.resends === 1 ? "" : "s"}`
                     : ""}
-                  {delivery.deliveredAt
-                    ? ` · delivered ${staffTimeText(delivery.deliveredAt, "second")} UTC`
-                    : ""}
+                  {delivery.deliveredAt ? (
+                    <>
+                      {" "}
+                      · delivered{" "}
+                      <StaffTime iso={delivery.deliveredAt} siteId={d.siteId} precision="second" />
+                    </>
+                  ) : null}
                 </p>
                 {delivery.lastError ? (
                   <p className="text-red-800">Last answer: {delivery.lastError}</p>
@@ -397,7 +402,7 @@ export default function Lead() {
               <thead>
                 <tr className="border-b border-slate-400">
                   <th scope="col" className="p-2">
-                    When (UTC)
+                    When
                   </th>
                   <th scope="col" className="p-2">
                     What
@@ -417,7 +422,7 @@ export default function Lead() {
                 {d.log.map((e) => (
                   <tr key={e.id} className="border-b border-slate-200 align-top">
                     <td className="p-2 whitespace-nowrap">
-                      <StaffTime iso={e.at} precision="second" />
+                      <StaffTime iso={e.at} siteId={d.siteId} precision="second" />
                     </td>
                     <td className="p-2">
                       {LOG_LABELS[e.kind] ?? e.kind}
@@ -457,7 +462,7 @@ export default function Lead() {
           <ol className="mt-2 list-decimal pl-5">
             {d.steps.map((s) => (
               <li key={s.id}>
-                <StaffTime iso={s.at} precision="second" /> ·{" "}
+                <StaffTime iso={s.at} siteId={d.siteId} precision="second" /> ·{" "}
                 {s.kind === "step_saved"
                   ? `Step ${s.step} saved`
                   : s.kind === "completed"

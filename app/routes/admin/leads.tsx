@@ -54,6 +54,7 @@ export async function loader(args: Route.LoaderArgs) {
     rows: result.rows.map((r) => ({
       id: r.id,
       received: r.createdAt.toISOString(),
+      siteId: r.siteId,
       site: siteNames.get(r.siteId) ?? "",
       dealership: r.dealershipId ? (dealershipNames.get(r.dealershipId) ?? "") : "",
       location: r.location,
@@ -300,7 +301,7 @@ export default function Leads() {
               {d.rows.map((r) => (
                 <tr key={r.id} className="border-b border-slate-200 align-top">
                   <td className="p-2 whitespace-nowrap">
-                    <StaffTime iso={r.received} />
+                    <StaffTime iso={r.received} siteId={r.siteId} />
                   </td>
                   <td className="p-2">
                     <Link

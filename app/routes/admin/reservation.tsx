@@ -78,14 +78,8 @@ export async function action(args: Route.ActionArgs) {
   return redirect(`/admin/reservations/${id}?cancelled`);
 }
 
-function when(iso: string | null) {
-  return iso ? (
-    <>
-      <StaffTime iso={iso} /> UTC
-    </>
-  ) : (
-    "—"
-  );
+function when(iso: string | null, siteId: number) {
+  return iso ? <StaffTime iso={iso} siteId={siteId} /> : "—";
 }
 
 export default function Reservation() {
@@ -114,10 +108,10 @@ export default function Reservation() {
     ["Payment provider", r.provider],
     ["Payment reference", r.paymentReference ?? "None yet"],
     ["Refund reference", r.refundReference ?? "—"],
-    ["Reserved", when(r.createdAt)],
-    ["Hold ends", when(r.expiresAt)],
-    ["Paid", when(r.paidAt)],
-    ["Ended", when(r.endedAt)],
+    ["Reserved", when(r.createdAt, r.siteId)],
+    ["Hold ends", when(r.expiresAt, r.siteId)],
+    ["Paid", when(r.paidAt, r.siteId)],
+    ["Ended", when(r.endedAt, r.siteId)],
   ];
   if (r.failureMessage) rows.push(["Payment answer", r.failureMessage]);
   if (r.lateDecision) rows.push(["Late payment", r.lateDecision === "kept" ? "Kept" : "Refunded"]);

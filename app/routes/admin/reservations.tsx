@@ -53,6 +53,7 @@ export async function loader(args: Route.LoaderArgs) {
     sites: sites.map((s) => ({ id: s.id, name: s.name })),
     rows: rows.map((r) => ({
       id: r.id,
+      siteId: r.siteId,
       site: siteNames.get(r.siteId) ?? "",
       status: isReservationStatus(r.status) ? RESERVATION_STATUS_LABELS[r.status] : r.status,
       shopper: `${r.shopper.firstName} ${r.shopper.lastName}`.trim(),
@@ -165,7 +166,7 @@ export default function Reservations() {
               {d.rows.map((r) => (
                 <tr key={r.id} className="border-b border-slate-200 align-top">
                   <td className="p-2 whitespace-nowrap">
-                    <StaffTime iso={r.createdAt} />
+                    <StaffTime iso={r.createdAt} siteId={r.siteId} />
                   </td>
                   <td className="p-2">
                     <Link

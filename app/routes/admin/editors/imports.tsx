@@ -5,7 +5,7 @@ import { SiteEditorNav } from "~/app/components/admin/editors/site-editor-nav";
 import { requireSiteEditor } from "~/server/admin/editors/editor-access";
 import { listImports } from "~/server/admin/editors/stock-editor";
 import { feedPullStatus } from "~/server/stock/feed-pull";
-import { staffTimeText } from "~/app/components/admin/staff-time";
+import { StaffTime } from "~/app/components/admin/staff-time";
 
 export function meta() {
   return [{ title: "Stock imports · Back office" }];
@@ -19,13 +19,13 @@ export async function loader(args: Route.LoaderArgs) {
     site,
     feedPull: pull && {
       url: pull.feedUrl,
-      at: staffTimeText(pull.lastPulledAt!.toISOString()),
+      at: pull.lastPulledAt!.toISOString(),
       outcome: pull.lastOutcome,
       error: pull.lastError,
     },
     imports: rows.map((r) => ({
       id: r.id,
-      at: staffTimeText(r.finishedAt.toISOString()),
+      at: r.finishedAt.toISOString(),
       source: r.source,
       mode: r.mode,
       format: r.format,
@@ -54,7 +54,7 @@ export default function Imports() {
           <h2 className="font-semibold">Feed URL</h2>
           <p className="mt-1 text-sm break-all">{feedPull.url}</p>
           <p className="mt-1">
-            Last pulled {feedPull.at}:{" "}
+            Last pulled <StaffTime iso={feedPull.at} siteId={site.id} />:{" "}
             <span className={feedPull.outcome === "failed" ? "text-red-800" : undefined}>
               {feedPull.outcome?.replace("_", " ")}
             </span>
@@ -67,7 +67,7 @@ export default function Imports() {
         {imports.map((imp) => (
           <li key={imp.id} className="rounded-md border border-slate-300 bg-white p-4">
             <h2 className="font-semibold">
-              {imp.at} · {imp.mode} import by {imp.source}
+              <StaffTime iso={imp.at} siteId={site.id} /> · {imp.mode} import by {imp.source}
               {imp.format ? ` (${imp.format})` : ""} ·{" "}
               <span className={imp.status === "applied" ? "text-green-800" : "text-red-800"}>
                 {imp.status}

@@ -23,7 +23,7 @@ import {
   updateVehicle,
 } from "~/server/admin/editors/stock-editor";
 import { checkPhotoUploads } from "~/server/admin/editors/vehicle-photos";
-import { staffTimeText } from "~/app/components/admin/staff-time";
+import { StaffTime } from "~/app/components/admin/staff-time";
 
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: `${data?.vehicle.name ?? "Vehicle"} · Back office` }];
@@ -313,7 +313,7 @@ export default function VehicleEditor() {
           <ul className="mt-2 text-sm">
             {prices.map((p, i) => (
               <li key={i}>
-                {staffTimeText(p.at)}: {p.price}
+                <StaffTime iso={p.at} siteId={site.id} />: {p.price}
                 {p.priceType ? ` ${p.priceType}` : ""}
               </li>
             ))}

@@ -153,7 +153,7 @@ function TimeChoice({
       data-start={start}
       data-taken={taken || undefined}
       className={cn(
-        "inline-flex items-center justify-center gap-1.5 rounded-site border px-2.5 py-1.5 text-sm",
+        "inline-flex flex-wrap items-center justify-center gap-x-1.5 rounded-site border px-2 py-1.5 text-sm leading-tight",
         taken
           ? "cursor-not-allowed border-dashed border-slate-400 bg-slate-100 text-slate-700"
           : "cursor-pointer border-slate-400 has-[:checked]:border-brand has-[:checked]:bg-brand has-[:checked]:text-brand-foreground has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-slate-900",
@@ -245,7 +245,7 @@ function WeekCalendar({ id, field, days, value, locale }: PickerProps & { id: st
           disabled={index === 0}
           className="rounded-site border border-slate-400 px-3 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50"
         >
-          <span aria-hidden="true">‹ </span>Previous week
+          <span aria-hidden="true">‹ </span>Previous<span className="max-sm:sr-only"> week</span>
         </button>
         <p className="text-center text-sm font-medium" aria-live="polite">
           <span className="sr-only">Showing </span>
@@ -260,21 +260,29 @@ function WeekCalendar({ id, field, days, value, locale }: PickerProps & { id: st
           disabled={index >= weeks.length - 1}
           className="rounded-site border border-slate-400 px-3 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50"
         >
-          Next week<span aria-hidden="true"> ›</span>
+          Next<span className="max-sm:sr-only"> week</span>
+          <span aria-hidden="true"> ›</span>
         </button>
       </div>
 
       {/* A phone shows one day at a time: the strip chooses it. */}
-      <div className="grid grid-cols-7 gap-1 md:hidden" role="group" aria-label="Day">
+      <div className="grid grid-cols-7 gap-1 md:hidden" role="group" aria-label="Choose a day">
         {week.map((day) => {
           const free = freeCount(day);
-          const note = dayNote(day);
+          // Short words that fit the strip; the button's name is its visible text plus the month.
+          const strip =
+            free > 0
+              ? `${free} free`
+              : day.state === "closed"
+                ? "Closed"
+                : day.state === "beyond"
+                  ? "Later"
+                  : "Full";
           return (
             <button
               key={day.date}
               type="button"
               aria-pressed={day.date === dayShown}
-              aria-label={`${dayText(day.date, locale)}, ${note ?? `${free} ${free === 1 ? "time" : "times"} free`}`}
               onClick={() => setChosenDay(day.date)}
               className={cn(
                 "flex flex-col items-center rounded-site border px-0.5 py-1.5 text-xs",
@@ -283,11 +291,12 @@ function WeekCalendar({ id, field, days, value, locale }: PickerProps & { id: st
                   : "border-slate-300 text-slate-800",
               )}
             >
-              <span>{dayText(day.date, locale, { weekday: "short" })}</span>
+              <span>{dayText(day.date, locale, { weekday: "short" })}</span>{" "}
               <span className="text-base font-semibold">
                 {dayText(day.date, locale, { day: "numeric" })}
-              </span>
-              <span aria-hidden="true">{free > 0 ? free : "–"}</span>
+                <span className="sr-only"> {dayText(day.date, locale, { month: "long" })},</span>
+              </span>{" "}
+              <span>{strip}</span>
             </button>
           );
         })}

@@ -769,6 +769,12 @@ export const SiteSettingsSchema = z.object({
     .describe(
       "Lead API: 'live' stores leads at /api and delivers them; 'mock' (test sites) answers at /mock, keeps leads in the test store and never delivers them.",
     ),
+  leadAcknowledgementEmail: z
+    .boolean()
+    .default(true)
+    .describe(
+      "Send the shopper an acknowledgement e-mail for each lead with an e-mail address (with a calendar invite for a booking). Off when the dealership's own CRM already writes to them.",
+    ),
   marketingConsent: z
     .object({
       default: z

@@ -40,6 +40,10 @@ import { createDemoSiteApiKeys } from "./sites/api-keys";
 import { startFeedPuller } from "./stock/feed-pull";
 import { createPaymentProviders } from "./payments/providers";
 import { ReservationService, SHOPPER_MAIL_CHANNELS } from "./reservations/reservation-service";
+import {
+  SHOPPER_ACKNOWLEDGEMENT_CHANNEL,
+  acknowledgementChannel,
+} from "./leads/shopper-acknowledgement";
 import { createSignInThrottle } from "./admin/sign-in-throttle";
 import { demoStaffAccounts, type DemoStaffAccount } from "./db/seed/seed-staff";
 import {
@@ -203,7 +207,20 @@ async function startApplication(
     search,
   });
   for (const channel of Object.values(SHOPPER_MAIL_CHANNELS))
-    leads.worker?.registerChannel(channel, (job) => reservations.sendShopperMail(channel, job));
+    leads.worker?.registerChannel(channel, (job) => reservations.sendShopperMail(channel, job), {
+      toShopper: true,
+    });
+  leads.worker?.registerChannel(
+    SHOPPER_ACKNOWLEDGEMENT_CHANNEL,
+    acknowledgementChannel({
+      db: database.db,
+      transport: leads.transport,
+      siteOf: (id) => registry.byId(id),
+      originOf: (site) => siteOrigin(site, { platformDomain: env.PLATFORM_DOMAIN, port }),
+      mailFrom: env.MAIL_FROM,
+    }),
+    { toShopper: true },
+  );
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let vite: ViteDevServer | undefined;

@@ -13,7 +13,7 @@
  *   and the lead are marked failed and stay visible.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type pg from "pg";
 import type { Logger } from "pino";
 import type { Database } from "../db/client";
@@ -96,14 +96,35 @@ export class LeadDeliveryWorker {
   /** Claimed jobs whose sending has not started (handed back on stop). */
   readonly #queued = new Set<Job>();
   readonly #channels = new Map<string, ChannelHandler>();
+  /**
+   * Channels that write to the shopper (receipts, acknowledgements): the lead's delivery status
+   * is the dealership's, so these neither hold it back nor mark it failed.
+   */
+  readonly #shopperChannels = new Set<string>();
 
   constructor(deps: DeliveryDependencies) {
     this.#deps = deps;
   }
 
   /** Delivers the outbox's jobs of `channel` with `handler`. */
-  registerChannel(channel: string, handler: ChannelHandler): void {
+  registerChannel(
+    channel: string,
+    handler: ChannelHandler,
+    options: { toShopper?: boolean } = {},
+  ): void {
     this.#channels.set(channel, handler);
+    if (options.toShopper) this.#shopperChannels.add(channel);
+  }
+
+  /** The channels whose jobs decide the lead's delivery status, as SQL to exclude the others. */
+  #dealerChannelsOnly(column: SQL): SQL {
+    const shopper = [...this.#shopperChannels];
+    return shopper.length === 0
+      ? sql`TRUE`
+      : sql`${column} NOT IN (${sql.join(
+          shopper.map((c) => sql`${c}`),
+          sql`, `,
+        )})`;
   }
 
   async start(): Promise<void> {
@@ -339,7 +360,7 @@ export class LeadDeliveryWorker {
 
   /**
    * One statement: the job is marked delivered (if this worker still holds it), the delivery is
-   * logged, and the lead is marked delivered once none of its jobs is left.
+   * logged, and the lead is marked delivered once none of its dealership jobs is left.
    */
   async #markDelivered(job: Job, response: string, ms: number): Promise<void> {
     const data = {
@@ -363,9 +384,11 @@ export class LeadDeliveryWorker {
                 ${JSON.stringify(data)}::jsonb))
       UPDATE leads SET delivery_status = 'delivered', updated_at = now()
       WHERE id = (SELECT lead_id FROM done)
+        AND ${this.#shopperChannels.has(job.channel) ? sql`FALSE` : sql`TRUE`}
         AND NOT EXISTS (
           SELECT 1 FROM lead_deliveries other
-          WHERE other.lead_id = leads.id AND other.status <> 'delivered' AND other.id <> ${job.id})`);
+          WHERE other.lead_id = leads.id AND other.status <> 'delivered' AND other.id <> ${job.id}
+            AND ${this.#dealerChannelsOnly(sql`other.channel`)})`);
     void result;
   }
 
@@ -410,7 +433,7 @@ export class LeadDeliveryWorker {
           ...(last ? {} : { next_attempt_at: next.toISOString() }),
         },
       });
-      if (last)
+      if (last && !this.#shopperChannels.has(job.channel))
         await tx
           .update(leads)
           .set({ deliveryStatus: "failed", updatedAt: new Date() })

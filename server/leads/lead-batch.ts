@@ -17,6 +17,7 @@ import { OUTBOX_CHANNEL } from "./delivery-worker";
 import { FINGERPRINT_WINDOW_MS, replayColumns, type Replay } from "./lead-idempotency";
 import type { ResolvedLead } from "./lead-resolution";
 import { deliveryJobs } from "./lead-routing";
+import { acknowledgementJob } from "./shopper-acknowledgement";
 import {
   fileEvents,
   fileRows,
@@ -230,9 +231,13 @@ export async function writeLeads(
   const files = stored.flatMap((l) => fileRows(l.row, l.files));
   if (files.length > 0) await tx.insert(leadFiles).values(files);
 
-  const wanted = stored.flatMap((l) =>
-    (jobs.get(l.row.id) ?? []).map((j) => ({ leadId: l.row.id, siteId: l.site.id, ...j })),
-  );
+  // Each completed lead's jobs, and the shopper's acknowledgement with them.
+  const wanted = stored.flatMap((l) => {
+    const acknowledgement = l.completed ? acknowledgementJob(l.site, l.resolved.values) : null;
+    return [...(jobs.get(l.row.id) ?? []), ...(acknowledgement ? [acknowledgement] : [])].map(
+      (j) => ({ leadId: l.row.id, siteId: l.site.id, ...j }),
+    );
+  });
   await turn();
   const queued =
     wanted.length === 0

@@ -3,7 +3,8 @@
  * category, the most specific first (its location's, else its dealership's, else the site's),
  * else the location's or the site's contact e-mail (an ADF recipient counts as an e-mail
  * recipient); every matching webhook; and the finance
- * partner for partner leads. Queued as outbox jobs in the lead's transaction.
+ * partner for partner leads. Queued as outbox jobs in the lead's transaction, with the shopper's
+ * acknowledgement (shopper-acknowledgement.ts).
  */
 import { sql } from "drizzle-orm";
 import { leadRecipients } from "../db/schema";
@@ -12,6 +13,7 @@ import type { Site } from "../sites/site";
 import { OUTBOX_CHANNEL } from "./delivery-worker";
 import type { ResolvedLead } from "./lead-resolution";
 import { addDeliveries, updateLead, type LeadEventRow, type Transaction } from "./lead-store";
+import { acknowledgementJob } from "./shopper-acknowledgement";
 
 type Recipient = typeof leadRecipients.$inferSelect;
 export type DeliveryJob = { channel: string; target: string };
@@ -71,17 +73,20 @@ export async function queueDeliveries(
 ): Promise<{ queued: number; events: LeadEventRow[] }> {
   const recipients = await tx.select().from(leadRecipients).where(scope.own(leadRecipients));
   const jobs = deliveryJobs(site, recipients, resolved, options.toPartner);
+  // The shopper's acknowledgement goes with the dealership's jobs, in this transaction.
+  const acknowledgement = acknowledgementJob(site, resolved.values);
   const event = { leadId: lead.id, siteId: site.id, requestId: lead.requestId };
+  const events: LeadEventRow[] = [];
   if (jobs.length === 0) {
     await updateLead(tx, lead.id, { deliveryStatus: "none" });
-    return { queued: 0, events: [{ ...event, kind: "delivery.no_recipient", data: {} }] };
+    events.push({ ...event, kind: "delivery.no_recipient", data: {} });
   }
-  const inserted = await addDeliveries(tx, { id: lead.id, siteId: site.id }, jobs);
+  const all = acknowledgement ? [...jobs, acknowledgement] : jobs;
+  if (all.length === 0) return { queued: 0, events };
+  const inserted = await addDeliveries(tx, { id: lead.id, siteId: site.id }, all);
   if (options.notifyOtherProcesses)
     await tx.execute(sql`SELECT pg_notify(${OUTBOX_CHANNEL}, ${lead.id})`);
   const deliveries = inserted.map((d) => ({ id: d.id, channel: d.channel, target: d.target }));
-  return {
-    queued: inserted.length,
-    events: [{ ...event, kind: "delivery.queued", data: { deliveries } }],
-  };
+  if (jobs.length > 0) events.push({ ...event, kind: "delivery.queued", data: { deliveries } });
+  return { queued: inserted.length, events };
 }

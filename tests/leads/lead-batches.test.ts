@@ -168,7 +168,7 @@ describe("leads sent at once", () => {
     const jobs = await db()
       .select({ leadId: leadDeliveries.leadId })
       .from(leadDeliveries)
-      .where(inArray(leadDeliveries.leadId, accepted));
+      .where(and(inArray(leadDeliveries.leadId, accepted), eq(leadDeliveries.channel, "email")));
     expect(jobs.map((j) => j.leadId).sort()).toEqual([...accepted].sort());
     await smtp.waitFor(
       () => accepted.every((id) => smtp.countsByLead().has(id)),

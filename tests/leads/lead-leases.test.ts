@@ -96,8 +96,9 @@ function slowTransport(ms: number): MailTransport {
 }
 
 async function postLead(message: string): Promise<string> {
+  // Without an e-mail address: the dealership's delivery is the lead's only job.
   const response = await sendJson(server, "POST", "/api/leads", {
-    lead: validLead({ message }),
+    lead: validLead({ message, email: "" }),
   });
   expect(response.status).toBe(201);
   return response.json.id as string;

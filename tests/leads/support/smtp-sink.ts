@@ -28,6 +28,8 @@ export class SmtpSink {
   holdMs = 0;
   /** Messages whose data has arrived but which are not yet accepted (held). */
   inFlight = 0;
+  /** Recipients answered '550 mailbox unavailable' (a bouncing address), while this says so. */
+  refuseRecipient: ((address: string) => boolean) | null = null;
   #server: SMTPServer | null = null;
 
   get url(): string {
@@ -42,6 +44,11 @@ export class SmtpSink {
       size: 30 * 1024 * 1024,
       // Going down closes open connections at once (a pooled client may hold one).
       closeTimeout: 100,
+      onRcptTo: (address, _session, callback) => {
+        if (!this.refuseRecipient?.(address.address)) return callback();
+        const error = Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 });
+        callback(error);
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on("data", (c: Buffer) => chunks.push(c));

@@ -54,6 +54,7 @@ const FIELDS = [
   "sold",
   "stocknum",
   "vin",
+  "dealership_id",
   "dealership_name",
   "location_id",
   "city",
@@ -94,6 +95,7 @@ export const reportPath = (feed: FeedName) => `/feeds/${feed}/report`;
 
 export type LeftOutVehicle = {
   id: number;
+  dealershipId: number;
   stocknum: string | null;
   name: string;
   reason: string;
@@ -114,11 +116,13 @@ export type FeedServiceOptions = {
   search: SearchIndex;
   db: Database;
   now?: () => number;
+  /** The site's locations; by default read through the site scope (the benchmark gives its own). */
+  loadLocations?: (site: Site) => Promise<FeedLocation[]>;
 };
 
 export class FeedService {
   readonly #search: SearchIndex;
-  readonly #db: Database;
+  readonly #loadLocations: (site: Site) => Promise<FeedLocation[]>;
   readonly #now: () => number;
   /** Moves on with every change of the vehicles' index (any site's). */
   #stockGeneration = 0;
@@ -130,7 +134,13 @@ export class FeedService {
 
   constructor(options: FeedServiceOptions) {
     this.#search = options.search;
-    this.#db = options.db;
+    const db = options.db;
+    this.#loadLocations =
+      options.loadLocations ??
+      (async (site) =>
+        (await createSiteScope(db, site.id).findMany(locations, {
+          orderBy: [asc(locations.position), asc(locations.id)],
+        })) as FeedLocation[]);
     this.#now = options.now ?? Date.now;
     this.#stockChangedAt = this.#now();
     options.search.engine.onChange((collection) => {
@@ -197,7 +207,13 @@ export class FeedService {
       for (const { vehicle, reason } of page) {
         if (reason === null) published++;
         else
-          leftOut.push({ id: vehicle.id, stocknum: vehicle.stocknum, name: vehicle.name, reason });
+          leftOut.push({
+            id: vehicle.id,
+            dealershipId: vehicle.dealership_id,
+            stocknum: vehicle.stocknum,
+            name: vehicle.name,
+            reason,
+          });
       }
     }
     return {
@@ -258,17 +274,13 @@ export class FeedService {
   }
 
   async #rowContext(site: Site, origin: string): Promise<RowContext> {
-    const rows = await memoForSiteVersion(site, "feeds:locations", () =>
-      createSiteScope(this.#db, site.id).findMany(locations, {
-        orderBy: [asc(locations.position), asc(locations.id)],
-      }),
-    );
+    const rows = await memoForSiteVersion(site, "feeds:locations", () => this.#loadLocations(site));
     return {
       origin,
       settings: site.settings,
       market: feedMarket(site.locale),
       siteName: site.name,
-      locations: new Map(rows.map((row) => [row.id, row as FeedLocation])),
+      locations: new Map(rows.map((row) => [row.id, row])),
     };
   }
 }

@@ -11,7 +11,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
-import { formatOdometer } from "~/domain/locale";
+import { formatOdometer, term } from "~/domain/locale";
 import type { Locale } from "~/domain/site-settings";
 import type { Vehicle } from "~/domain/vehicle";
 import { BoundedCache } from "../bounded-cache";
@@ -211,7 +211,7 @@ export async function drawDemoHistoryReport(
     ["Odometer", formatOdometer(vehicle.km, site.locale)],
     ["Year", String(vehicle.year)],
     ["Body", vehicle.body ?? "Not recorded"],
-    ["Colour", vehicle.colour ?? "Not recorded"],
+    [term(site.locale, "colour"), vehicle.colour ?? "Not recorded"],
     ["Dealer", vehicle.location?.name ? `${site.name}, ${vehicle.location.name}` : site.name],
   ];
   for (const [label, value] of rows) {

@@ -81,6 +81,7 @@ export default [
     route("admin/leads/:leadId/files/:fileId", "routes/admin/lead-file.tsx"),
     route("admin/routing", "routes/admin/routing.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
+    route("admin/feeds", "routes/admin/feeds.tsx"),
     // Stock, settings and content editors (docs/product/back-office.md, "Stock and site editors").
     route("admin/stock", "routes/admin/editors/site-picker.tsx", { id: "admin-stock-sites" }),
     route("admin/settings", "routes/admin/editors/site-picker.tsx", { id: "admin-settings-sites" }),

@@ -91,6 +91,8 @@ describe("Car History Report (vehicle-card-and-page.md): a listed vehicle's repo
       `inline; filename="${car.stocknum}-history-report.pdf"`,
     );
     expect(res.headers["cache-control"]).toMatch(/^public, max-age=\d+/);
+    // Not the pages' policy: its object-src 'none' keeps Chrome's PDF viewer from showing it.
+    expect(res.headers["content-security-policy"]).toBe("frame-ancestors 'self'");
     expect(res.body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     const text = pdfText(res.body);
     expect(text).toContain(car.vin);

@@ -57,6 +57,7 @@ describe("What goes into a feed (feeds.md)", () => {
     [{ primary_image_url: null, images: [] }, /No photo/],
     [{ vin: null }, /No VIN/],
     [{ item_type: "rental" as const }, /rental/],
+    [{ colour: null }, /No colour/],
   ])("leaves out %o", (overrides, reason) => {
     expect(feedExclusion(aVehicle(overrides), "meta-vehicles", AU)).toMatch(reason);
   });

@@ -89,8 +89,10 @@ export function SignInPanel() {
   useEffect(() => {
     if (step === "phone" && changingNumber.current) {
       changingNumber.current = false;
-      phoneInput.current?.focus();
-      phoneInput.current?.select();
+      const field = phoneInput.current;
+      field?.focus();
+      // The caret after the number, to correct it.
+      field?.setSelectionRange(field.value.length, field.value.length);
     } else if (step !== "closed") heading.current?.focus();
   }, [step]);
 

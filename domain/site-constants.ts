@@ -28,6 +28,12 @@ export const VEHICLE_PATHS = ["cars", "motorcycles", "campers"] as const;
 export const PAYMENT_PROVIDERS = ["stripe", "windcave", "pin-payments", "test"] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
+/**
+ * The height of the home page's promotion banner where a site overrides it (px), as the demo's
+ *  setting `promotionSliderHeight` does (docs/product/vehicle-card-and-page.md, "Other blocks").
+ */
+export const PROMOTION_SLIDER_HEIGHT_OVERRIDE = 531;
+
 export const HOME_BLOCKS = [
   "hero",
   "featured-vehicles",

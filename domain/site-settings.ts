@@ -618,6 +618,16 @@ export const SiteSettingsSchema = z.object({
     .array(z.enum(HOME_BLOCKS))
     .default([...HOME_BLOCKS])
     .describe("Home page blocks, in order; a block not listed is off."),
+  promotionSliderHeight: z
+    .number()
+    .int()
+    .min(240)
+    .max(1200)
+    .nullable()
+    .default(null)
+    .describe(
+      "Height in px of the home page's promotion banner (the hero) from 768 px wide up, e.g. 531; null: as tall as its content.",
+    ),
   promoPopup: PromoPopupSchema.nullable().default(null).describe("Promotional popup, if any."),
 
   // Locations and reviews

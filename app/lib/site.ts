@@ -65,6 +65,7 @@ const CLIENT_SETTINGS = [
   "chatOpenCall",
   "thirdPartyScripts",
   "leadApiMode",
+  "promotionSliderHeight",
   "serviceAdditionalServices",
   "bookingTimeZone",
   "bookingDaysAhead",

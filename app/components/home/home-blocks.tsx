@@ -2,7 +2,7 @@
  * The home page's blocks (docs/product/vehicle-card-and-page.md, "Other blocks"), each a section
  * with its own heading. Which blocks show, and in what order, is the site's `homeBlocks` setting.
  */
-import type { ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import { FINANCE_APPLY_BUTTON, FINANCE_STEPS } from "~/domain/finance-calculator";
 import { localiseText } from "~/domain/locale";
 import {
@@ -89,17 +89,38 @@ export function HeroBlock({
 }) {
   const site = useSite();
   const t = useTemplate();
+  // The site's promotion banner height (e.g. 531 px) from md up; its content centred in it.
+  const height = site.settings.promotionSliderHeight;
   return (
-    <section className="bg-brand text-brand-foreground" aria-labelledby="hero-title">
+    <section
+      className={cn(
+        "bg-brand text-brand-foreground",
+        height !== null && "md:h-[var(--promotion-slider-height)] md:overflow-hidden",
+      )}
+      style={
+        height !== null
+          ? ({ "--promotion-slider-height": `${height}px` } as CSSProperties)
+          : undefined
+      }
+      aria-labelledby="hero-title"
+      data-testid="home-hero"
+    >
       <div
         className={cn(
           "mx-auto max-w-7xl px-4 py-14 md:py-20",
           image && "md:grid md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] md:items-center md:gap-10",
+          height !== null && "md:grid md:h-full md:grid-rows-[minmax(0,1fr)] md:py-10",
         )}
       >
         {/* As tall as the picture beside it (same width, same 8:5): when the document arrives in
             parts and the text is shown before the picture, the text does not move down after. */}
-        <div className={cn(image && "md:flex md:aspect-[8/5] md:flex-col md:justify-center")}>
+        <div
+          className={cn(
+            image && "md:flex md:flex-col md:justify-center",
+            image && height === null && "md:aspect-[8/5]",
+            height !== null && "md:self-center",
+          )}
+        >
           <h1 id="hero-title" className="max-w-3xl text-4xl font-bold md:text-5xl">
             {site.name}
           </h1>
@@ -148,7 +169,10 @@ export function HeroBlock({
             width={1024}
             height={640}
             fetchPriority="high"
-            className="mt-10 aspect-[8/5] w-full rounded-site object-cover shadow-xl md:mt-0"
+            className={cn(
+              "mt-10 aspect-[8/5] w-full rounded-site object-cover shadow-xl md:mt-0",
+              height !== null && "md:h-full md:max-h-full md:aspect-auto",
+            )}
           />
         )}
       </div>

@@ -130,6 +130,7 @@ const SECTIONS: { id: string; title: string; keys: string[] }[] = [
       "financePreApprovalAvailable",
       "careersUrl",
       "homeBlocks",
+      "promotionSliderHeight",
       "lifestyleTiles",
       "valuePropositionAutoplayMs",
       "locationsCarouselFilter",

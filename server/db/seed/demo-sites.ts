@@ -2,6 +2,7 @@
  * The demo sites. Together they exercise every template, locale, vehicle path and the
  * non-default value of the settings that change what a shopper sees.
  */
+import { PROMOTION_SLIDER_HEIGHT_OVERRIDE } from "~/domain/site-constants";
 import type { Locale, Navigation, SiteSettingsInput, Template } from "~/domain/site-settings";
 
 export type DemoLocation = {
@@ -314,6 +315,7 @@ export const DEMO_SITES: DemoSite[] = [
       serviceLocationsBookService: true,
       locationsCarouselFilter: { slugs: null, type: "sales" },
       valuePropositionAutoplayMs: 4000,
+      promotionSliderHeight: PROMOTION_SLIDER_HEIGHT_OVERRIDE,
       careersUrl: "https://careers.example/harbour",
       promoPopup: {
         imageUrl: "/media/promo/harbour.svg",

@@ -188,6 +188,27 @@ describe("a stock change reaches the feeds at once", () => {
   });
 });
 
+describe("the list of feeds", () => {
+  it("names every feed and report with its absolute address, and HEAD answers without a body", async () => {
+    const res = await get("lone-star-autos", "/feeds");
+    expect(res.status).toBe(200);
+    const list = JSON.parse(res.body) as { feeds: { url: string }[]; reports: { url: string }[] };
+    const origin = originOf("lone-star-autos");
+    expect(list.feeds.map((f) => f.url)).toEqual([
+      `${origin}/feeds/google-vehicle-ads.tsv`,
+      `${origin}/feeds/google-stores.tsv`,
+      `${origin}/feeds/meta-vehicles.csv`,
+    ]);
+    expect(list.reports).toHaveLength(2);
+    const head = await fetchWithHost(server, host("lone-star-autos"), "/feeds/meta-vehicles.csv", {
+      method: "HEAD",
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.etag).toBeTruthy();
+    expect(head.body).toBe("");
+  });
+});
+
 describe("bad input", () => {
   it.each([
     "/feeds/unknown.tsv",

@@ -153,7 +153,7 @@ function TimeChoice({
       data-start={start}
       data-taken={taken || undefined}
       className={cn(
-        "inline-flex flex-wrap items-center justify-center gap-x-1.5 rounded-site border px-2 py-1.5 text-sm leading-tight",
+        "relative inline-flex flex-wrap items-center justify-center gap-x-1.5 rounded-site border px-2 py-1.5 text-sm leading-tight",
         taken
           ? "cursor-not-allowed border-dashed border-slate-400 bg-slate-100 text-slate-700"
           : "cursor-pointer border-slate-400 has-[:checked]:border-brand has-[:checked]:bg-brand has-[:checked]:text-brand-foreground has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-slate-900",
@@ -170,7 +170,12 @@ function TimeChoice({
         defaultChecked={defaultChecked}
         onChange={onChoose ? () => onChoose(start) : undefined}
         aria-label={taken ? `${dayName}, ${label}, taken` : `${dayName}, ${label}`}
-        className={showRadio ? "accent-[var(--brand)]" : "sr-only"}
+        // In the calendar the radio covers its chip, unseen: a click on the chip is a click on it.
+        className={
+          showRadio
+            ? "accent-[var(--brand)]"
+            : "absolute inset-0 m-0 size-full cursor-[inherit] appearance-none opacity-0"
+        }
       />
       <span className={taken ? "line-through" : undefined}>{label}</span>
       {taken && <span className="text-xs">taken</span>}
@@ -238,7 +243,7 @@ function WeekCalendar({ id, field, days, value, locale }: PickerProps & { id: st
 
   return (
     <div className="mt-2 space-y-3" data-slot="booking-calendar">
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <button
           type="button"
           onClick={() => goToWeek(index - 1)}
@@ -247,7 +252,10 @@ function WeekCalendar({ id, field, days, value, locale }: PickerProps & { id: st
         >
           <span aria-hidden="true">‹ </span>Previous<span className="max-sm:sr-only"> week</span>
         </button>
-        <p className="text-center text-sm font-medium" aria-live="polite">
+        <p
+          className="order-first w-full text-center text-sm font-medium sm:order-none sm:w-auto"
+          aria-live="polite"
+        >
           <span className="sr-only">Showing </span>
           <span aria-hidden="true">
             {dayText(first, locale, shortDay)} – {dayText(last, locale, shortDay)}

@@ -144,6 +144,57 @@ describe("the vehicle editor over HTTP", () => {
   });
 });
 
+describe("the stock list over HTTP", () => {
+  it("shows a vehicle a paid deposit reserved as Reserved, and filters by it", async () => {
+    const reserved = await pick(ownVehicle.siteId, ownVehicle.dealershipId, ownVehicle.id);
+    await server.database.db
+      .update(vehicles)
+      .set({ reserved: true, status: "in_stock", showOnDealerWebsite: true })
+      .where(eq(vehicles.id, reserved.id));
+    try {
+      const list = await manager.get(`/admin/stock/${harbour.id}?status=reserved`);
+      expect(list.status).toBe(200);
+      expect(list.body).toContain(`/admin/stock/${harbour.id}/vehicles/${reserved.id}`);
+      expect(list.body).toMatch(/<td class="p-2">Reserved<\/td>/);
+      expect(list.body).toMatch(/Reserved \(\d+\)/);
+      const inStock = await manager.get(
+        `/admin/stock/${harbour.id}?status=in_stock&q=${encodeURIComponent(reserved.stocknum ?? reserved.name)}`,
+      );
+      expect(inStock.body).not.toContain(`/admin/stock/${harbour.id}/vehicles/${reserved.id}"`);
+      const editor = await manager.get(`/admin/stock/${harbour.id}/vehicles/${reserved.id}`);
+      expect(editor.body).toContain("Reserved: a paid deposit holds this vehicle");
+    } finally {
+      await server.database.db
+        .update(vehicles)
+        .set({ reserved: reserved.reserved, status: reserved.status })
+        .where(eq(vehicles.id, reserved.id));
+    }
+  });
+
+  it("answers a status it does not know with 400 and its message", async () => {
+    const bad = await manager.get(`/admin/stock/${harbour.id}?status=parked`);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toContain("Choose a listed status.");
+  });
+});
+
+async function pick(siteId: number, dealershipId: number | null, notId: number) {
+  const [row] = await server.database.db
+    .select()
+    .from(vehicles)
+    .where(
+      and(
+        eq(vehicles.siteId, siteId),
+        dealershipId === null ? undefined : eq(vehicles.dealershipId, dealershipId),
+        ne(vehicles.id, notId),
+        eq(vehicles.status, "in_stock"),
+        eq(vehicles.showOnDealerWebsite, true),
+      ),
+    )
+    .limit(1);
+  return row!;
+}
+
 describe("the settings editor over HTTP", () => {
   it("answers a value the schema refuses with 400 and its message; another group's site with 404", async () => {
     const before = await settingsOf(harbour.id);

@@ -5,7 +5,7 @@
  * other stock change, so the search index of every node and the site's pages have it at once.
  * See docs/product/back-office.md, "Stock and site editors".
  */
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { VehicleImage } from "~/domain/vehicle";
@@ -31,8 +31,15 @@ import { storePhotos, type CheckedPhoto } from "./vehicle-photos";
 /** What the editor's status control offers; `hidden` keeps the status and hides the vehicle. */
 export const EDITOR_STATUSES = ["in_stock", "coming_soon", "sold", "hidden"] as const;
 export type EditorStatus = (typeof EDITOR_STATUSES)[number];
-export const STATUS_LABELS: Record<EditorStatus, string> = {
+/**
+ * What the stock list shows and filters by: the editor's statuses, and Reserved, the state a paid
+ * deposit gives a vehicle (the storefront's own `reserved`), which staff do not set by hand.
+ */
+export const LIST_STATUSES = ["in_stock", "reserved", "coming_soon", "sold", "hidden"] as const;
+export type ListStatus = (typeof LIST_STATUSES)[number];
+export const STATUS_LABELS: Record<ListStatus, string> = {
   in_stock: "In stock",
+  reserved: "Reserved",
   coming_soon: "Coming soon",
   sold: "Sold",
   hidden: "Hidden",
@@ -59,6 +66,14 @@ export function editorStatusOf(
 
 // ---- The stock list -------------------------------------------------------------------------------
 
+/** A vehicle's state in the stock list: reserved while on show, not sold, and reserved. */
+function listStatusOf(
+  row: Pick<VehicleRow, "status" | "showOnDealerWebsite" | "reserved">,
+): ListStatus {
+  const status = editorStatusOf(row);
+  return row.reserved && status !== "hidden" && status !== "sold" ? "reserved" : status;
+}
+
 const optionalNumber = z
   .string()
   .trim()
@@ -67,7 +82,7 @@ const optionalNumber = z
 
 const StockQuery = z.object({
   q: z.string().trim().max(100, "Search for at most 100 characters.").default(""),
-  status: z.enum(["", ...EDITOR_STATUSES], { error: "Choose a listed status." }).default(""),
+  status: z.enum(["", ...LIST_STATUSES], { error: "Choose a listed status." }).default(""),
   make: z.string().trim().max(60).default(""),
   age: z
     .enum(["", ...(Object.keys(AGE_BUCKETS) as AgeBucket[])], { error: "Choose a listed age." })
@@ -106,7 +121,7 @@ export type StockListRow = {
   make: string;
   price: number;
   priceType: string | null;
-  status: EditorStatus;
+  status: ListStatus;
   photos: number;
   daysInStock: number;
   slug: string;
@@ -117,7 +132,7 @@ export type StockList = {
   total: number;
   page: number;
   pages: number;
-  facets: { status: Record<EditorStatus, number>; makes: { make: string; count: number }[] };
+  facets: { status: Record<ListStatus, number>; makes: { make: string; count: number }[] };
 };
 
 const DAY_MS = 86_400_000;
@@ -150,10 +165,14 @@ export async function listStock(
   if (query.photos === "without") conditions.push(sql`jsonb_array_length(${vehicles.images}) = 0`);
   if (query.minPrice !== null) conditions.push(gte(vehicles.price, query.minPrice));
   if (query.maxPrice !== null) conditions.push(lte(vehicles.price, query.maxPrice));
-  const statusCondition = (status: EditorStatus): SQL =>
-    status === "hidden"
-      ? eq(vehicles.showOnDealerWebsite, false)
-      : (and(eq(vehicles.showOnDealerWebsite, true), eq(vehicles.status, status)) as SQL);
+  const statusCondition = (status: ListStatus): SQL => {
+    if (status === "hidden") return eq(vehicles.showOnDealerWebsite, false);
+    const shown = eq(vehicles.showOnDealerWebsite, true);
+    if (status === "reserved")
+      return and(shown, eq(vehicles.reserved, true), ne(vehicles.status, "sold")) as SQL;
+    if (status === "sold") return and(shown, eq(vehicles.status, "sold")) as SQL;
+    return and(shown, eq(vehicles.status, status), eq(vehicles.reserved, false)) as SQL;
+  };
 
   const filtered = conditions.length ? (and(...conditions) as SQL) : undefined;
   const withStatus = query.status
@@ -171,11 +190,8 @@ export async function listStock(
     limit: STOCK_PAGE_SIZE,
     offset: (page - 1) * STOCK_PAGE_SIZE,
   });
-  const status = Object.fromEntries(EDITOR_STATUSES.map((s) => [s, 0])) as Record<
-    EditorStatus,
-    number
-  >;
-  for (const s of EDITOR_STATUSES)
+  const status = Object.fromEntries(LIST_STATUSES.map((s) => [s, 0])) as Record<ListStatus, number>;
+  for (const s of LIST_STATUSES)
     status[s] = await scope.count(
       vehicles,
       filtered ? (and(filtered, statusCondition(s)) as SQL) : statusCondition(s),
@@ -194,7 +210,7 @@ export async function listStock(
       make: row.make,
       price: row.price,
       priceType: row.priceType,
-      status: editorStatusOf(row),
+      status: listStatusOf(row),
       photos: row.images.length,
       daysInStock: Math.max(0, Math.floor((now - row.createdAtTimestamp) / DAY_MS)),
       slug: row.slug,

@@ -10,7 +10,7 @@ import { SiteEditorNav } from "~/app/components/admin/editors/site-editor-nav";
 import { requireSiteEditor } from "~/server/admin/editors/editor-access";
 import {
   AGE_BUCKETS,
-  EDITOR_STATUSES,
+  LIST_STATUSES,
   STATUS_LABELS,
   listStock,
   parseStockQuery,
@@ -34,7 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
       maxPrice: query.value.maxPrice ?? "",
     },
     list,
-    statuses: EDITOR_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
+    statuses: LIST_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
     ages: Object.keys(AGE_BUCKETS),
   };
 }

@@ -56,6 +56,7 @@ export async function loader(args: Route.LoaderArgs) {
       price: vehicle.price,
       priceType: vehicle.priceType ?? "",
       status: editorStatusOf(vehicle),
+      reserved: vehicle.reserved && vehicle.status !== "sold",
       tag: vehicle.tag ?? "",
       customRank: vehicle.customRank,
       description: vehicle.description ?? "",
@@ -163,7 +164,11 @@ export default function VehicleEditor() {
               label="Status"
               defaultValue={vehicle.status}
               error={errors?.status}
-              hint="Hidden keeps the vehicle off the site without selling it."
+              hint={
+                vehicle.reserved
+                  ? "Reserved: a paid deposit holds this vehicle, whatever its status here. Cancelling its reservation (Reservations) frees it."
+                  : "Hidden keeps the vehicle off the site without selling it."
+              }
               options={statuses}
             />
             <Input

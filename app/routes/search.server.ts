@@ -254,7 +254,10 @@ export async function loadSearchPage(
   if (fromForm) state = dropOrphanModels(state);
   state = canonicalSearchState(state, settings);
   // 'suv under 40000': the price phrase is a filter, so the page redirects to that filter's URL.
+  // Temporarily (302): what a phrase means follows the site's filters, which its staff can change.
+  const typed = state;
   state = keywordPhrasesAsFilters(state, settings, locale);
+  const phraseRead = state !== typed;
 
   const facets = requestedFacets(settings, state);
   const queries = buildSearchQueries(state, settings, {
@@ -281,7 +284,10 @@ export async function loadSearchPage(
   const canonicalUrl = urlOf(state);
   const requested = splitParams(params);
   if (!isCanonicalRequest(url, requested.own, canonicalUrl)) {
-    throw redirect(withQuery(canonicalUrl, requested.passThrough.toString()), 301);
+    throw redirect(
+      withQuery(canonicalUrl, requested.passThrough.toString()),
+      phraseRead ? 302 : 301,
+    );
   }
 
   const cards = (hitsResult.hits as Vehicle[]).map(packedCardOf);

@@ -1,7 +1,7 @@
 /**
  * Price and odometer phrases in the keyword (docs/product/search-and-urls.md, "Keyword phrases"),
  * over HTTP as a crawler or a visitor without JavaScript gets them: the keyword's price phrase
- * redirects (301) to the canonical URL with the price filter and the remaining keyword, whose page
+ * redirects (302: what a phrase means follows the site's filters) to the canonical URL with the price filter and the remaining keyword, whose page
  * shows the filter's chip (linking to the page without it) and only vehicles in the range.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -30,7 +30,7 @@ const site = (slug: string): Site => {
   return found;
 };
 
-/** Where a 301 sends the visitor, decoded (path and query). */
+/** Where a redirect sends the visitor, decoded (path and query). */
 function redirectTarget(location: unknown): string {
   const url = new URL(String(location), "http://x");
   return decodeURIComponent(url.pathname + url.search);
@@ -65,9 +65,9 @@ describe("Keyword phrases (search-and-urls.md): a price phrase in the keyword be
     ["/search/used-cars?query=toyota+40k+or+less", "/search/used-cars?price=:40000&query=toyota"],
     // The filter form's GET (no JavaScript): the keyword box and the empty range fields.
     ["/search?query=suv+under+40000&price_min=&price_max=", "/search?price=:40000&query=suv"],
-  ])("%s -> 301 %s", async (from, to) => {
+  ])("%s -> 302 %s", async (from, to) => {
     const res = await get(from);
-    expect(res.status).toBe(301);
+    expect(res.status).toBe(302);
     expect(redirectTarget(res.headers.location)).toBe(to);
   });
 
@@ -97,7 +97,7 @@ describe("Keyword phrases (search-and-urls.md): a price phrase in the keyword be
 describe("Keyword phrases (search-and-urls.md): a distance phrase is the odometer filter when the search has one", () => {
   it("'under 50000 km' is the km filter on a site whose search has it", async () => {
     const res = await get("/search?query=corolla+under+50000+km");
-    expect(res.status).toBe(301);
+    expect(res.status).toBe(302);
     expect(redirectTarget(res.headers.location)).toBe("/search?km=:50000&query=corolla");
   });
 
@@ -110,7 +110,7 @@ describe("Keyword phrases (search-and-urls.md): a distance phrase is the odomete
     expect(textOf(res.body)).toContain("Keyword: “corolla under 50000 km”");
     // ... while its price phrase is still read.
     const priced = await get("/search?query=corolla+under+50000", host);
-    expect(priced.status).toBe(301);
+    expect(priced.status).toBe(302);
     expect(redirectTarget(priced.headers.location)).toBe("/search?price=:50000&query=corolla");
   });
 });

@@ -189,7 +189,7 @@ export function acknowledgementMail(options: {
     lines: [
       words(nextSteps),
       phone
-        ? `Questions meanwhile? Call us on ${phone}, or reply to this e-mail.`
+        ? `Questions meanwhile? Call us ${locale === "en-US" ? "at" : "on"} ${phone}, or reply to this e-mail.`
         : "Questions meanwhile? Reply to this e-mail.",
     ],
   });
@@ -267,7 +267,7 @@ function brandedHtml(site: Site, origin: string, title: string, blocks: readonly
   const { primary, primaryForeground } = site.settings.theme;
   const logo = site.logo ? absolute(site.logo.url, origin) : null;
   const header = logo
-    ? `<img src="${escapeHtml(logo)}" alt="${escapeHtml(site.name)}" height="40" style="display:block;height:40px;width:auto;border:0">`
+    ? `<img src="${escapeHtml(logo)}" alt="${escapeHtml(site.name)}" height="40" style="display:block;height:40px;width:auto;border:0;color:${primaryForeground};font-size:20px;font-weight:bold">`
     : `<span style="font-size:20px;font-weight:bold;color:${primaryForeground}">${escapeHtml(site.name)}</span>`;
   const body = blocks
     .map((b) => {

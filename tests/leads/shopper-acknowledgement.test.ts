@@ -145,6 +145,7 @@ describe("shopper acknowledgement", () => {
     expect(text).toContain("Thank you for your inquiry.");
     expect(text).toMatch(/received it on [A-Z][a-z]+ \d{1,2}, 20\d\d/);
     expect(text).not.toMatch(/enquiry/i);
+    expect(text).toContain("Questions meanwhile? Call us at (512) 555-0142");
   });
 
   it("sends a test drive request with a tentative calendar invite in the booking's time zone", async () => {

@@ -4,6 +4,7 @@
  * retried with a growing wait, up to `maxAttempts`, then marked failed. Every message carries a
  * one-click unsubscribe link that works without signing in.
  */
+import { backoffDelay } from "~/server/platform/backoff";
 import { and, eq, inArray, lte } from "drizzle-orm";
 import type { Logger } from "pino";
 import { formatPrice, isPriceShown, NO_PRICE_TEXT } from "~/domain/vehicle-price";
@@ -127,7 +128,7 @@ export class GarageAlertWorker {
       } catch (error) {
         const attempts = alert.attempts + 1;
         const max = this.deps.maxAttempts ?? 8;
-        const wait = (this.deps.retryBaseMs ?? 30_000) * 2 ** (attempts - 1);
+        const wait = backoffDelay(attempts, { baseMs: this.deps.retryBaseMs ?? 30_000 });
         await db
           .update(garageAlerts)
           .set({

@@ -12,6 +12,7 @@
  * - Failures are retried with exponential backoff (with jitter); after the last attempt the job
  *   and the lead are marked failed and stay visible.
  */
+import { backoffDelay } from "~/server/platform/backoff";
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type pg from "pg";
@@ -71,12 +72,6 @@ type Job = {
   /** > 0: staff asked for this delivery again (back office "Resend"). */
   resends: number;
 };
-
-/** Delay before retry number `attempt` (1 = the first retry): base * 2^(attempt-1), at most an hour, +-20%. */
-export function retryDelay(attempt: number, baseMs: number, random = Math.random): number {
-  const raw = Math.min(baseMs * 2 ** Math.max(0, attempt - 1), 3_600_000);
-  return Math.round(raw * (0.8 + 0.4 * random()));
-}
 
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
@@ -396,7 +391,7 @@ export class LeadDeliveryWorker {
     const { db, config, logger } = this.#deps;
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
     const last = job.attempts >= config.maxAttempts;
-    const next = new Date(Date.now() + retryDelay(job.attempts, config.baseDelayMs));
+    const next = new Date(Date.now() + backoffDelay(job.attempts, { baseMs: config.baseDelayMs }));
     await db.transaction(async (tx) => {
       const updated = await tx
         .update(leadDeliveries)

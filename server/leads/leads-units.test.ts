@@ -2,7 +2,6 @@
 import { describe, expect, it } from "vitest";
 import { adfProblems, xmllintAvailable } from "~/tests/leads/support/adf";
 import { buildAdfXml, escapeXml } from "./adf";
-import { retryDelay } from "./delivery-worker";
 import { parseFormState } from "./finance-page";
 import { clientKey, headersOf, isCrossSiteRequest } from "./guard";
 import type { LeadDocument } from "./lead-document";
@@ -230,17 +229,6 @@ describe("uploads", () => {
     expect(cleanFileName("../../etc/passwd")).toBe("passwd");
     expect(cleanFileName("C:\\Users\\me\\CV <final>.pdf")).toBe("CV final.pdf");
     expect(cleanFileName("")).toBe("file");
-  });
-});
-
-describe("retries", () => {
-  it("back off exponentially up to an hour, with +-20% jitter", () => {
-    expect(retryDelay(1, 30_000, () => 0.5)).toBe(30_000);
-    expect(retryDelay(2, 30_000, () => 0.5)).toBe(60_000);
-    expect(retryDelay(5, 30_000, () => 0.5)).toBe(480_000);
-    expect(retryDelay(20, 30_000, () => 0.5)).toBe(3_600_000);
-    expect(retryDelay(1, 30_000, () => 0)).toBe(24_000);
-    expect(retryDelay(1, 30_000, () => 1)).toBe(36_000);
   });
 });
 

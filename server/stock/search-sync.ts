@@ -3,6 +3,7 @@
  * then each change announced on the change bus (from this process, or from another one through
  * PostgreSQL's LISTEN/NOTIFY) updates the documents and keys it touches.
  */
+import { backoffDelay } from "~/server/platform/backoff";
 import type { Logger } from "pino";
 import { siteStockFilter } from "~/domain/listing";
 import type { Database } from "../db/client";
@@ -172,7 +173,10 @@ export async function startSearchIndex(options: {
           if (!givenUp) {
             inFlight = null;
             await new Promise((resolve) =>
-              setTimeout(resolve, Math.min(RETRY_FIRST_MS * 2 ** (attempt - 1), RETRY_MAX_MS)),
+              setTimeout(
+                resolve,
+                backoffDelay(attempt, { baseMs: RETRY_FIRST_MS, maxMs: RETRY_MAX_MS, jitter: 0 }),
+              ),
             );
             continue;
           }

@@ -6,7 +6,14 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MOBILE_MESSAGES } from "~/domain/mobile-number";
-import { devSms, garageCodes, garageSavedSearches, sites, vehicles } from "~/server/db/schema";
+import {
+  devSms,
+  garageAlerts,
+  garageCodes,
+  garageSavedSearches,
+  sites,
+  vehicles,
+} from "~/server/db/schema";
 import { SIGN_IN_MESSAGES } from "~/server/garage/garage-auth";
 import { saveVehicle, type VehicleInsert } from "~/server/stock/vehicle-store";
 import type { RunningServer } from "~/server/start";
@@ -364,6 +371,22 @@ describe("sign-in with a mobile number", () => {
   });
 });
 
+/** The garage's alert outbox has nothing pending: every alert queued so far was sent (or failed). */
+async function alertsSettled() {
+  await expect
+    .poll(
+      async () =>
+        (
+          await db()
+            .select({ n: sql<number>`count(*)::int` })
+            .from(garageAlerts)
+            .where(eq(garageAlerts.status, "pending"))
+        )[0]!.n,
+      { timeout: 30_000, interval: 100, message: "the garage alerts to be sent" },
+    )
+    .toBe(0);
+}
+
 describe("alerts", () => {
   it("e-mails each watcher once when a watched car sells, and once per price drop", async () => {
     const cars = await someVehicles(SITE, 20);
@@ -404,9 +427,10 @@ describe("alerts", () => {
     await write(cheaper, { price: cheaper!.price - 1000 });
     const dropMail = () => smtp.messages.filter((m) => m.subject?.startsWith("Price drop"));
     await smtp.waitFor(() => dropMail().length >= 2);
-    // A raise is no alert; the worker has had time for any duplicate.
+    // A raise is no alert. The stock write queues alerts in its own statements, so once the
+    // outbox has nothing pending, anything the raise (or a repeat) queued has been sent.
     await write(cheaper, { price: cheaper!.price + 500 });
-    await new Promise((r) => setTimeout(r, 500));
+    await alertsSettled();
     expect(
       soldMail()
         .map((m) => m.to)
@@ -490,7 +514,9 @@ describe("alerts", () => {
     await smtp.waitFor(() => digests().length >= 1);
     expect(digests()[0]!.to).toEqual(["digest@example.com"]);
     expect(digests()[0]!.raw).toContain("-digest");
-    await new Promise((r) => setTimeout(r, 500));
+    // One digest a day per saved search (its key in the outbox): once nothing is pending, no
+    // second one can follow.
+    await alertsSettled();
     expect(digests()).toHaveLength(1);
   });
 });

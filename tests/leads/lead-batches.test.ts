@@ -13,6 +13,7 @@ import type { RunningServer } from "~/server/start";
 import { startTestServer } from "../support/test-server";
 import { sendJson, sendRaw, validLead, type JsonResponse } from "./support/lead-client";
 import { SmtpSink } from "./support/smtp-sink";
+import { outboxSettled } from "./support/outbox";
 
 let server: RunningServer;
 const smtp = new SmtpSink();
@@ -175,7 +176,7 @@ describe("leads sent at once", () => {
       60_000,
       "the accepted leads' e-mail",
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await outboxSettled(db(), accepted);
     const counts = smtp.countsByLead();
     expect(accepted.filter((id) => counts.get(id) !== 1)).toEqual([]);
     expect(smtp.messages.filter((m) => m.leadId && !accepted.includes(m.leadId))).toEqual([]);

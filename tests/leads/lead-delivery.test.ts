@@ -10,6 +10,7 @@ import type { RunningServer } from "~/server/start";
 import { startTestServer } from "../support/test-server";
 import { sendJson, validLead } from "./support/lead-client";
 import { SmtpSink } from "./support/smtp-sink";
+import { outboxSettled } from "./support/outbox";
 
 let server: RunningServer;
 const smtp = new SmtpSink();
@@ -61,8 +62,8 @@ describe("lead delivery", () => {
 
     await smtp.waitFor(() => smtp.countsByLead().size >= 1000, 120_000, "1,000 lead e-mails");
     const delivered = Date.now() - started;
-    // Let any stray duplicate arrive before counting.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Counted once the outbox is done with every lead: no copy can still be on its way.
+    await outboxSettled(db(), ids, 120_000);
     const counts = smtp.countsByLead();
     expect(ids.filter((id) => counts.get(id) !== 1)).toEqual([]);
     await expect

@@ -25,6 +25,7 @@ import {
   testDatabaseKind,
   type ScratchDatabase,
 } from "../support/test-database";
+import { outboxSettled } from "../leads/support/outbox";
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -222,7 +223,7 @@ describe.skipIf(!enabled)("two web nodes on one PostgreSQL and one Redis", () =>
     const ids = answers.map((r) => (JSON.parse(r.body) as { id: string }).id);
     posted.push(...ids);
     await smtp.waitFor(() => ids.every((id) => smtp.countsByLead().has(id)), 60_000, "20 leads");
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await outboxSettled(handle.db, ids);
     const counts = smtp.countsByLead();
     expect(ids.filter((id) => counts.get(id) !== 1)).toEqual([]);
     const events = await handle.db.select().from(leadEvents).where(inArray(leadEvents.leadId, ids));

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import type { Favourite } from "~/domain/favourites";
+import { GARAGE_CALLS_TO_ACTION, type Favourite } from "~/domain/favourites";
 import { makeDisplayName } from "~/domain/manufacturers";
 import { findSimilarSearchPath } from "~/domain/vehicle-page";
 import { cn } from "~/app/lib/cn";
@@ -265,15 +265,16 @@ function callsToAction(
   vehicle: GarageVehicle | null,
   calls: GaragePageData["calls"],
 ): [string, string][] {
+  const [financeQuote, bookService, sellMyCar] = GARAGE_CALLS_TO_ACTION;
   const links: [string, string][] = [
-    ["Finance Quote", vehicle?.financeHref ?? `/finance?car_id=${id}#finance-form`],
+    [financeQuote, vehicle?.financeHref ?? `/finance?car_id=${id}#finance-form`],
   ];
-  if (calls.bookService) links.push(["Book Service", "/service"]);
+  if (calls.bookService) links.push([bookService, "/service"]);
   const tradeIn = vehicle
     ? vehicle.tradeInHref
     : calls.sellMyCar
       ? `/cars/trade-in?car_id=${id}`
       : null;
-  if (tradeIn) links.push(["Sell My Car", tradeIn]);
+  if (tradeIn) links.push([sellMyCar, tradeIn]);
   return links;
 }

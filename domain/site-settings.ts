@@ -806,7 +806,9 @@ export const SiteSettingsSchema = z.object({
   bookingTimeZone: z
     .string()
     .default("Australia/Sydney")
-    .describe("IANA time zone of the site's opening hours and booking slots."),
+    .describe(
+      "IANA time zone of the site's opening hours and booking slots, and of every time staff read in the back office and staff e-mails.",
+    ),
   testDriveSlotMinutes: z
     .number()
     .int()

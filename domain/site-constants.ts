@@ -30,9 +30,15 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 /**
  * The height of the home page's promotion banner where a site overrides it (px), as the demo's
- *  setting `promotionSliderHeight` does (docs/product/vehicle-card-and-page.md, "Other blocks").
+ * setting `promotionSliderHeight` does (docs/product/vehicle-card-and-page.md, "Other blocks").
  */
 export const PROMOTION_SLIDER_HEIGHT_OVERRIDE = 531;
+
+/** How long collapsible sections and accordions take to open or close (app/app.css). */
+export const COLLAPSE_ANIMATION_MS = 300;
+
+/** How long a pointer rests on a control before its tooltip shows (app/app.css). */
+export const TOOLTIP_DELAY_MS = 0;
 
 export const HOME_BLOCKS = [
   "hero",

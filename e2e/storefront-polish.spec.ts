@@ -38,7 +38,7 @@ function wordsBrokenMidWord(page: Page, selector: string): Promise<string[]> {
 test.describe("on a phone", () => {
   test.use(PHONE);
 
-  test("the chat launcher is a round button in the corner: no prompt over the page, and it steps aside while the visitor types", async ({
+  test("the chat launcher is a button in a dock at the screen's foot: no prompt over the page, and it steps aside while the visitor types", async ({
     page,
     siteUrl,
     siteBySlug,
@@ -53,9 +53,12 @@ test.describe("on a phone", () => {
     await expect(launcher).toBeVisible();
     await page.clock.runFor(10_000);
     await expect(page.getByText(prompt, { exact: true })).toBeHidden();
+    // A tap target in the dock across the foot of the screen (decision 060).
     const box = await launcher.boundingBox();
-    expect(box?.width).toBeLessThanOrEqual(64);
+    expect(box?.height).toBeGreaterThanOrEqual(44);
     expect(box?.height).toBeLessThanOrEqual(64);
+    const dock = await page.locator(".chat-launcher").boundingBox();
+    expect(dock).toMatchObject({ x: 0, width: 390, y: 844 - (dock?.height ?? 0) });
 
     // Typing into a field near the bottom: the launcher is out of the way.
     const message = page.getByRole("textbox").last();

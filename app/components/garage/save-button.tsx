@@ -24,7 +24,8 @@ export function saveToggleProps(vehicleId: Favourite["id"], title: string, saved
     value: vehicleId,
     "aria-pressed": saved,
     "aria-label": `Save ${title}`,
-    title: saved ? "Saved to your garage" : "Save to your garage",
+    // Shown at once on hover and keyboard focus (app/app.css), not after the browser's delay.
+    "data-tooltip": saved ? "Saved to your garage" : "Save to your garage",
   } as const;
 }
 

@@ -195,6 +195,16 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/** What each outbox channel sends, as staff read it in the delivery log. */
+const CHANNEL_LABELS: Record<string, string> = {
+  email: "E-mail",
+  webhook: "Webhook",
+  partner: "Finance partner",
+  "shopper-acknowledgement": "Acknowledgement to the shopper",
+  "reservation-receipt": "Deposit receipt to the shopper",
+  "reservation-refund": "Refund e-mail to the shopper",
+};
+
 export default function Lead() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -356,14 +366,8 @@ export default function Lead() {
             {d.deliveries.map((delivery) => (
               <li key={delivery.id} className="rounded border border-slate-200 p-3">
                 <p>
-                  <strong>
-                    {delivery.channel === "email"
-                      ? "E-mail"
-                      : delivery.channel === "webhook"
-                        ? "Webhook"
-                        : delivery.channel}
-                  </strong>{" "}
-                  to {delivery.target}: <strong>{delivery.status}</strong> after {delivery.attempts}{" "}
+                  <strong>{CHANNEL_LABELS[delivery.channel] ?? delivery.channel}</strong> to{" "}
+                  {delivery.target}: <strong>{delivery.status}</strong> after {delivery.attempts}{" "}
                   attempt{delivery.attempts === 1 ? "" : "s"}
                   {delivery.resends
                     ? ` · resent ${delivery.resends} time${delivery.resends === 1 ? "" : "s"}`

@@ -207,7 +207,11 @@ const listColumns = {
   lastName: leads.lastName,
   email: leads.email,
   phone: leads.phone,
+  phoneE164: sql<string | null>`${leads.payload}->>'phone_e164'`,
   postcode: leads.postcode,
+  marketingConsent: leads.marketingConsent,
+  marketingConsentWording: leads.marketingConsentWording,
+  marketingConsentAt: leads.marketingConsentAt,
   formCompleted: leads.formCompleted,
   deliveryStatus: leads.deliveryStatus,
   vehicleId: leads.vehicleId,
@@ -244,7 +248,11 @@ export type LeadListRow = {
   lastName: string | null;
   email: string | null;
   phone: string | null;
+  phoneE164: string | null;
   postcode: string | null;
+  marketingConsent: boolean | null;
+  marketingConsentWording: string | null;
+  marketingConsentAt: Date | null;
   formCompleted: boolean;
   deliveryStatus: string;
   vehicleId: number | null;
@@ -317,7 +325,15 @@ const CSV_COLUMNS: Array<[string, (row: LeadListRow, names: CsvNames) => unknown
   ["Name", (r) => [r.firstName, r.lastName].filter(Boolean).join(" ") || r.name],
   ["E-mail", (r) => r.email],
   ["Phone", (r) => r.phone],
+  ["Phone (international)", (r) => r.phoneE164],
   ["Postcode", (r) => r.postcode],
+  // What the shopper agreed to, in the words they saw, and when; blank where the form asked nothing.
+  [
+    "Marketing consent",
+    (r) => (r.marketingConsent === null ? "" : r.marketingConsent ? "Yes" : "No"),
+  ],
+  ["Consent wording", (r) => r.marketingConsentWording],
+  ["Consent given at", (r) => r.marketingConsentAt?.toISOString()],
   ["Vehicle", (r) => r.vehicle],
   ["Stock number", (r) => r.stockNumber],
   ["Delivery", (r) => r.deliveryStatus],

@@ -117,6 +117,7 @@ beforeAll(async () => {
         last_name: "Kiabuyer",
         email: "cora@example.com",
         phone: "+61 400 999 888",
+        opt_in: true,
       },
     })
   ).id;
@@ -406,8 +407,12 @@ describe("Working a lead", () => {
     const csv = await admin.get("/admin/leads/export.csv?q=cora");
     expect(csv.headers["content-type"]).toContain("text/csv");
     expect(csv.body.split("\r\n")[0]).toBe(
-      "Lead id,Received,Site,Dealership,Location,Category,Subcategory,Status,Name,E-mail,Phone,Postcode,Vehicle,Stock number,Delivery",
+      "Lead id,Received,Site,Dealership,Location,Category,Subcategory,Status,Name,E-mail,Phone,Phone (international),Postcode,Marketing consent,Consent wording,Consent given at,Vehicle,Stock number,Delivery",
     );
+    // The consent the shopper gave, in the words they saw, beside the number they typed.
+    const cora = csv.body.split("\r\n").find((line) => line.startsWith(lead.coastal))!;
+    expect(cora).toContain("+61400999888");
+    expect(cora).toMatch(/,Yes,"?Keep me up to date[^,]*,\d{4}-\d\d-\d\dT/);
     expect(csv.body).toContain(lead.coastal);
     expect(csv.body).toContain("'+61 400 999 888");
     expect(csv.body).not.toContain(lead.toyota);

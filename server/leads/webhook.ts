@@ -50,6 +50,16 @@ export function webhookBody(lead: LeadDocument): string {
     subcategory: lead.subcategory,
     created_at: (lead.completedAt ?? lead.createdAt).toISOString(),
     lead: lead.payload,
+    // The consent stored with the lead (null where the form asked nothing), as the e-mail and
+    // the ADF carry it.
+    marketing_consent:
+      lead.consent.wording === null
+        ? null
+        : {
+            given: lead.consent.given,
+            wording: lead.consent.wording,
+            at: lead.consent.at?.toISOString() ?? null,
+          },
     details: { ...lead.details, fields: undefined },
     files: lead.files.map((f) => ({
       name: f.originalName,

@@ -745,7 +745,7 @@ describe("webhook delivery", () => {
       "POST",
       "/api/leads",
       // A US ZIP code has 5 digits.
-      { lead: validLead({ phone: "(512) 555-0142", postcode: "78701" }) },
+      { lead: validLead({ phone: "(512) 555-0142", postcode: "78701", opt_in: true }) },
       { host: "lone-star-autos.localhost" },
     );
     expect(res.status).toBe(201);
@@ -770,6 +770,12 @@ describe("webhook delivery", () => {
       id,
       site: "lone-star-autos",
       lead: { source: "Website" },
+      // The consent stored with the lead, in the words the shopper saw and when.
+      marketing_consent: {
+        given: true,
+        wording: expect.stringMatching(/\S/),
+        at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
     });
     const log = (await db().select().from(leadEvents).where(eq(leadEvents.leadId, id))).map(
       (e) => e.kind,

@@ -88,6 +88,7 @@ const SECTIONS: { id: string; title: string; keys: string[] }[] = [
       "fixedLeadWebsiteSlug",
       "leadTarget",
       "leadApiMode",
+      "leadAcknowledgementEmail",
       "phoneVariant",
       "testPhoneNumber",
       "visitorSources",

@@ -104,6 +104,11 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A test-mode site's 'Mock Error' search says which error it was asked for.
+  const mockError =
+    isRouteErrorResponse(error) && typeof error.data?.mockError === "string"
+      ? (error.data.mockError as string)
+      : null;
   return (
     <div className="mx-auto max-w-3xl px-4 py-20 text-center">
       <title>Something went wrong</title>
@@ -113,6 +118,7 @@ export function ErrorBoundary() {
           ? "We could not show this page just now. Please try again in a moment."
           : "This request could not be completed."}
       </p>
+      {mockError ? <p className="mt-4 font-semibold">{`Mock Error: ${mockError}`}</p> : null}
       <p className="mt-8">
         <a href="/" className="font-semibold text-brand underline">
           Back to the home page

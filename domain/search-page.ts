@@ -298,3 +298,16 @@ export function isIndexableSearch(state: SearchState, total: number): boolean {
   const combination = pathCombinationFor(state.filters) ?? [];
   return selected.every((facet) => combination.includes(facet as SearchFacet));
 }
+
+/**
+ * The query parameter of 'Mock Error' (search-and-urls.md, "Search calls"): on a site in test
+ * mode, a search that fails with the message given; every other site ignores it.
+ */
+export const MOCK_ERROR_PARAM = "mock_error";
+
+/** The message of a mock error a request asks for, or null (not in test mode, or none asked). */
+export function mockErrorOf(params: URLSearchParams, testMode: boolean): string | null {
+  if (!testMode) return null;
+  const message = (params.get(MOCK_ERROR_PARAM) ?? "").trim().slice(0, 200);
+  return message === "" ? null : message;
+}

@@ -26,6 +26,7 @@ import {
   isIndexableSearch,
   isSearchFormQuery,
   makeOfMakeModel,
+  mockErrorOf,
   modelOfMakeModel,
   parseRangeValue,
   requestedFacets,
@@ -243,6 +244,10 @@ export async function loadSearchPage(
 
   // The filter form's GET (ranges as two fields) reads as the codec's query string.
   const params = url.searchParams;
+  // 'Mock Error' on a site in test mode: the search fails as an unreachable search service would.
+  const mockError = mockErrorOf(params, settings.leadApiMode === "mock");
+  // A 503 is neither kept by the page cache nor marked cacheable for a CDN.
+  if (mockError !== null) throw data({ mockError }, { status: 503 });
   const fromForm = isSearchFormQuery(params);
   const query = fromForm ? searchFormToQueryString(params) : codecQuery(params);
   let state = parseScopedSearchUrl(

@@ -8,7 +8,7 @@ import {
 } from "react";
 import { MONEY_FACETS, SEARCH_PAGE_TEXT } from "~/domain/search-facets";
 import { localiseText } from "~/domain/locale";
-import { rangeFieldNames } from "~/domain/search-page";
+import { MOCK_ERROR_PARAM, rangeFieldNames } from "~/domain/search-page";
 import type { FacetOption, FacetPanel } from "~/app/routes/search.server";
 import { useSite } from "~/app/lib/site";
 import { formatCount } from "~/app/components/vehicle-card/format-cache";
@@ -277,6 +277,31 @@ export function SearchFilters() {
           </button>
         </div>
       </form>
+      {site.settings.leadApiMode === "mock" ? <MockErrorForm action={data.scope.path} /> : null}
     </div>
+  );
+}
+
+/**
+ * 'Mock Error', on a site in test mode only: a search that fails with the message typed, so the
+ * site's team can see how a failed search reads before a shopper ever meets one.
+ */
+function MockErrorForm({ action }: { action: string }) {
+  return (
+    <form method="get" action={action} className="mt-4 border-t border-slate-300 pt-3">
+      <label htmlFor="mock-error" className="block text-sm font-semibold">
+        Mock Error
+      </label>
+      <input
+        id="mock-error"
+        name={MOCK_ERROR_PARAM}
+        type="text"
+        maxLength={200}
+        className="mt-1 w-full rounded border border-slate-400 px-2 py-1"
+      />
+      <button type="submit" className="btn mt-2">
+        Search with this error
+      </button>
+    </form>
   );
 }

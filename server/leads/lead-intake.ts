@@ -183,11 +183,7 @@ export class LeadIntake {
     if (Object.keys(errors).length > 0) return fieldFailure(errors);
     const payload = leadPayload(site, fields, input.meta, resolved, null);
     const fingerprint = leadFingerprint(site.id, fields, completed);
-    if (completed && textOf(fields.phone) === "")
-      this.deps.logger?.warn(
-        { site: site.slug, requestId: input.meta.requestId, category: resolved.category },
-        "lead without a phone",
-      );
+    this.#warnWithoutPhone(input, fields, completed, resolved.category);
 
     if (input.mode === "test") {
       // Test mode: the test store only; files are checked, then dropped.
@@ -297,6 +293,7 @@ export class LeadIntake {
     if (Object.keys(errors).length > 0) return fieldFailure(errors);
     const payload = leadPayload(site, merged, input.meta, resolved, lead.id);
     const changes = changedKeys(lead.payload, payload);
+    this.#warnWithoutPhone(input, merged, completed, resolved.category);
 
     try {
       const outcome = await this.deps.db.transaction(async (tx) => {
@@ -341,6 +338,20 @@ export class LeadIntake {
       if (error instanceof SlotTakenError) return slotTaken();
       throw error;
     }
+  }
+
+  /** A lead completed without a phone is logged as a warning: the dealer cannot call back. */
+  #warnWithoutPhone(
+    input: IntakeInput,
+    fields: LeadFields,
+    completed: boolean,
+    category: string,
+  ): void {
+    if (!completed || textOf(fields.phone) !== "") return;
+    this.deps.logger?.warn(
+      { site: input.site.slug, requestId: input.meta.requestId, category },
+      "lead without a phone",
+    );
   }
 
   #resolve(

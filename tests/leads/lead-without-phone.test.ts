@@ -50,6 +50,28 @@ describe("Phone numbers: a lead without a phone logs a warning", () => {
     expect(warningsFor(requestId)[0]).toMatchObject({ level: 40, site: "coastal-kia" });
   });
 
+  it("logs it too when a multi-step lead is completed by a later step without a phone", async () => {
+    const first = await sendJson(server, "POST", "/api/leads", {
+      lead: {
+        first_name: "Sam",
+        last_name: "Lee",
+        email: "sam.lee@example.com",
+        category: "Finance Enquiry",
+        form_completed: false,
+        step_number: 1,
+      },
+    });
+    expect(first.status).toBe(201);
+    // A saved step is not a lead the dealer acts on yet: no warning.
+    expect(warningsFor(String(first.headers["x-request-id"]))).toEqual([]);
+    const final = await sendJson(server, "PUT", `/api/leads/${String(first.json.id)}`, {
+      lead: { form_completed: true, step_number: 2, lead_id: first.json.id },
+    });
+    expect(final.status).toBe(200);
+    const requestId = String(final.headers["x-request-id"]);
+    await expect.poll(() => warningsFor(requestId).length).toBe(1);
+  });
+
   it("logs no such warning for a lead with a phone", async () => {
     const res = await sendJson(server, "POST", "/api/leads", { lead: validLead() });
     expect(res.status).toBe(201);

@@ -6,6 +6,7 @@
  * express consent, and a box ticked in advance is not that: there the box always starts unticked.
  * US commercial e-mail (CAN-SPAM) is opt-out, so a US site may start it ticked.
  */
+import { staffTimeText, staffZone } from "./staff-time";
 import { DEFAULT_CONSENT_WORDING, MARKETING_CONSENT_DEFAULTS, type Locale } from "./site-constants";
 
 export { DEFAULT_CONSENT_WORDING, MARKETING_CONSENT_DEFAULTS };
@@ -62,19 +63,7 @@ export function describeConsent(
   return `given at ${at} to '${consent.wording ?? DEFAULT_CONSENT_WORDING}'`;
 }
 
+/** As every staff-facing time reads: the site's zone, named, to the second. */
 function formatConsentTime(at: Date, locale: Locale, timeZone: string | null): string {
-  const format = (zone: string) =>
-    new Intl.DateTimeFormat(locale, {
-      dateStyle: "medium",
-      timeStyle: "long",
-      timeZone: zone,
-    }).format(at);
-  if (timeZone) {
-    try {
-      return format(timeZone);
-    } catch {
-      // An unknown zone name: the time in UTC still says when.
-    }
-  }
-  return format("UTC");
+  return staffTimeText(at, staffZone(timeZone ?? undefined, locale), "second");
 }

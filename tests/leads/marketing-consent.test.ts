@@ -5,6 +5,7 @@
  * the dealer's e-mail, its ADF/XML and the back office's lead page say so. Only the ticked box
  * gives consent, on the forms and on the API.
  */
+import { staffTimeText, staffZone } from "~/domain/staff-time";
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CONSENT_WORDING } from "~/domain/marketing-consent";
@@ -253,11 +254,7 @@ describe("a lead keeps its consent, and the e-mail, ADF and back office show it"
 
     // Shown in the site's zone.
     const zone = server.registry.byId(siteId("coastal-kia"))!.settings.bookingTimeZone;
-    const expected = new Intl.DateTimeFormat("en-AU", {
-      dateStyle: "medium",
-      timeStyle: "long",
-      timeZone: zone,
-    }).format(lead.marketingConsentAt!);
+    const expected = staffTimeText(lead.marketingConsentAt!, staffZone(zone, "en-AU"), "second");
     const line = `Marketing consent: given at ${expected} to '${DEFAULT_CONSENT_WORDING}'`;
     const mail = await mailOf(lead.id);
     expect(mail.text).toContain(line);

@@ -66,7 +66,7 @@ export function CompareTable({ vehicles }: { vehicles: GarageVehicle[] }) {
               {vehicles.map((v) => (
                 <th key={v.id} scope="col" className="border-b p-2 align-bottom">
                   <div className="aspect-[4/3] w-28 overflow-hidden rounded-site bg-slate-100 sm:w-40">
-                    {v.image && (
+                    {v.image ? (
                       <img
                         src={v.image}
                         alt=""
@@ -75,6 +75,10 @@ export function CompareTable({ vehicles }: { vehicles: GarageVehicle[] }) {
                         className="size-full object-cover"
                         data-compare-photo
                       />
+                    ) : (
+                      <span className="flex size-full items-center justify-center text-xs text-slate-600">
+                        No photo yet
+                      </span>
                     )}
                   </div>
                   <a {...APP_LINK} href={v.href} className="mt-2 block hover:underline">

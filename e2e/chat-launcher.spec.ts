@@ -4,41 +4,13 @@
  * 'leave a message' form sends to the lead base of the site's mode (/mock in test mode).
  */
 import { eq } from "drizzle-orm";
-import { leads, sites, testLeads } from "~/server/db/schema";
+import { leads, testLeads } from "~/server/db/schema";
 import type { SiteSettings } from "~/domain/site-settings";
-import type { RunningServer } from "~/server/start";
 import { expect, hydrated, test } from "./support/fixtures";
 import { controlsCoveredAtFoot } from "./support/screen-foot";
+import { withSettings } from "./support/site-settings";
 
 const PHONE = { width: 390, height: 844 };
-
-/** Runs `body` with a site's settings changed, then puts them back. */
-async function withSettings(
-  server: RunningServer,
-  slug: string,
-  change: Partial<SiteSettings>,
-  body: () => Promise<void>,
-): Promise<void> {
-  const site = server.registry.all().find((s) => s.slug === slug)!;
-  const [row] = await server.database.db
-    .select({ settings: sites.settings })
-    .from(sites)
-    .where(eq(sites.id, site.id));
-  await server.database.db
-    .update(sites)
-    .set({ settings: { ...row!.settings, ...change } })
-    .where(eq(sites.id, site.id));
-  await server.registry.reload(site.id);
-  try {
-    await body();
-  } finally {
-    await server.database.db
-      .update(sites)
-      .set({ settings: row!.settings })
-      .where(eq(sites.id, site.id));
-    await server.registry.reload(site.id);
-  }
-}
 
 for (const [name, path] of [
   ["the results page", (s: SiteSettings) => s.defaultSearchPath],

@@ -6,9 +6,7 @@
 import { rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { and, eq } from "drizzle-orm";
-import { leads, locations, sites, vehicles } from "~/server/db/schema";
-import type { SiteSettings } from "~/domain/site-settings";
-import type { RunningServer } from "~/server/start";
+import { leads, locations, vehicles } from "~/server/db/schema";
 import {
   carouselTracks,
   expect,
@@ -19,34 +17,7 @@ import {
   test,
 } from "./support/fixtures";
 import { vehiclePagePath } from "~/domain/vehicle-paths";
-
-/** Runs `body` with a site's settings changed, then puts them back. */
-async function withSettings(
-  server: RunningServer,
-  slug: string,
-  change: Partial<SiteSettings>,
-  body: () => Promise<void>,
-): Promise<void> {
-  const site = server.registry.all().find((s) => s.slug === slug)!;
-  const [row] = await server.database.db
-    .select({ settings: sites.settings })
-    .from(sites)
-    .where(eq(sites.id, site.id));
-  await server.database.db
-    .update(sites)
-    .set({ settings: { ...row!.settings, ...change } })
-    .where(eq(sites.id, site.id));
-  await server.registry.reload(site.id);
-  try {
-    await body();
-  } finally {
-    await server.database.db
-      .update(sites)
-      .set({ settings: row!.settings })
-      .where(eq(sites.id, site.id));
-    await server.registry.reload(site.id);
-  }
-}
+import { withSettings } from "./support/site-settings";
 
 test.describe("the value proposition carousel on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });

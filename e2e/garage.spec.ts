@@ -9,38 +9,10 @@
  */
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Locator, Page } from "@playwright/test";
-import type { SiteSettings } from "~/domain/site-settings";
-import { devSms, sites, vehicles } from "~/server/db/schema";
+import { devSms, vehicles } from "~/server/db/schema";
 import type { RunningServer } from "~/server/start";
 import { expect, hydrated, test } from "./support/fixtures";
-
-/** Runs `body` with a site's settings changed (`change` gets the current ones), then puts them back. */
-async function withSettings(
-  server: RunningServer,
-  slug: string,
-  change: (settings: SiteSettings) => Partial<SiteSettings>,
-  body: () => Promise<void>,
-): Promise<void> {
-  const site = server.registry.all().find((s) => s.slug === slug)!;
-  const [row] = await server.database.db
-    .select({ settings: sites.settings })
-    .from(sites)
-    .where(eq(sites.id, site.id));
-  await server.database.db
-    .update(sites)
-    .set({ settings: { ...row!.settings, ...change(site.settings) } })
-    .where(eq(sites.id, site.id));
-  await server.registry.reload(site.id);
-  try {
-    await body();
-  } finally {
-    await server.database.db
-      .update(sites)
-      .set({ settings: row!.settings })
-      .where(eq(sites.id, site.id));
-    await server.registry.reload(site.id);
-  }
-}
+import { withSettings } from "./support/site-settings";
 
 /** The garage's sign-in box. */
 const signInBox = (page: Page): Locator => page.locator("section[aria-labelledby=garage-sign-in]");
